@@ -41,9 +41,10 @@ public class OarArchiveTest {
         assertEquals(List.of("hsdba"), app.features());
         assertTrue("features repo " + app.featuresRepo(), app.featuresRepo().isPresent());
 
-        // ONOS copies the bundles and the features repository into its own m2 tree.
+        // ONOS copies the bundles and the features repository into Karaf's system/ tree
+        // (relative to the working directory, which the build points into target/).
         List<String> installed;
-        try (Stream<Path> files = Files.walk(root)) {
+        try (Stream<Path> files = Files.walk(Path.of("system"))) {
             installed = files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
         }
         for (String expected : List.of("hsdba-pof-codec-1.0.0-SNAPSHOT.jar", "hsdba-app-1.0.0-SNAPSHOT.jar",
