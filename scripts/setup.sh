@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Checks (and where possible installs) what the build and the tests need on a Debian 12 machine:
+# JDK 17, Maven, Node and npm. Idempotent; run it as often as you like.
+set -euo pipefail
+quiet=false
+[ "${1:-}" = "--quiet" ] && quiet=true
+say() { $quiet || echo "$@"; }
+
+missing=()
+command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || missing+=(maven)
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing ${missing[*]}"
+        apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "missing: ${missing[*]} (install them with apt-get as root)" >&2
+        exit 1
+    fi
+fi
+jv=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
+if [ "${jv:-0}" -lt 17 ]; then
+    echo "JDK 17 or newer is needed to build (found ${jv:-none}); the bytecode targets Java 11" >&2
+    exit 1
+fi
+say "setup: java $jv, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g')"
