@@ -1,0 +1,31 @@
+package org.hsdba.southbound;
+
+import org.hsdba.pof.message.ErrorMessage;
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pof.message.PortStatus;
+
+/** Events from switches. Called on adapter threads: return quickly, never block. */
+public interface PofSwitchListener {
+
+    /** Handshake done, ports enabled, capability probed; the switch is empty and ready. */
+    default void switchReady(PofSwitch sw) {
+    }
+
+    default void switchDisconnected(PofSwitch sw, String reason) {
+    }
+
+    default void portStatus(PofSwitch sw, PortStatus status) {
+    }
+
+    default void packetIn(PofSwitch sw, PacketIn packetIn) {
+    }
+
+    /** An ERROR; {@code cause} is the request it refers to by xid, or null (datapath errors). */
+    default void error(PofSwitch sw, ErrorMessage error, PofMessage cause) {
+    }
+
+    /** Any other unsolicited message (for example the extension's entry status reports). */
+    default void message(PofSwitch sw, PofMessage message) {
+    }
+}

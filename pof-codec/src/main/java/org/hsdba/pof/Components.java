@@ -1,0 +1,35 @@
+package org.hsdba.pof;
+
+import java.util.Arrays;
+
+/**
+ * Shared equals/hashCode/toString for value classes that describe themselves as an array of
+ * components (numbers, values, lists, byte arrays). Keeps the many small wire value classes free
+ * of repetitive boilerplate; never used on the encode/decode hot path.
+ */
+public final class Components {
+    private Components() {
+    }
+
+    /** Same class and deep-equal components (byte arrays compare by content). */
+    public static boolean equal(Object self, Object[] mine, Object other, Object[] theirs) {
+        return other != null && self.getClass() == other.getClass() && Arrays.deepEquals(mine, theirs);
+    }
+
+    public static int hash(Object self, Object[] components) {
+        return self.getClass().hashCode() * 31 + Arrays.deepHashCode(components);
+    }
+
+    /** {@code Name{a=1, b=0a0b}}: names and components alternate; byte arrays print as hex. */
+    public static String describe(String name, Object... namesAndValues) {
+        StringBuilder sb = new StringBuilder(name).append('{');
+        for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            Object v = namesAndValues[i + 1];
+            sb.append(namesAndValues[i]).append('=').append(v instanceof byte[] ? FieldChecks.hex((byte[]) v) : v);
+        }
+        return sb.append('}').toString();
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Flow table types and the switch's global table id space.
+ */
+package org.hsdba.pof.table;
