@@ -1,0 +1,323 @@
+package org.hsdba.admission;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hsdba.model.AllocationMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.JoinTemplate;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Rate;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.model.Violation;
+import org.hsdba.model.ViolationCode;
+
+/**
+ * Admission control for bandwidth trees (algorithm section 1). Pure functions; every violation
+ * is reported at once.
+ *
+ * <p>Rules, checked at every parent (the port included) through all levels:
+ * <ul>
+ * <li>sum of the children's guaranteed rates &lt;= the parent's guaranteed rate; at the port
+ *     &lt;= eta * C (a relative tolerance of 1e-9 absorbs rounding of derived values);</li>
+ * <li>g &lt;= l for every node and template; w &gt; 0 and finite;</li>
+ * <li>sibling keys do not overlap (templates excluded);</li>
+ * <li>weighted mode: guarantees and weights proportional among siblings (relative tolerance
+ *     1e-6). Per sibling group with ratio {@code rho = g / w}: nodes giving both fix {@code rho}
+ *     (and must agree); otherwise, if every node gives only {@code g}, weights are derived
+ *     proportional to {@code g} (mean weight 1); otherwise {@code rho} splits what remains of the
+ *     parent's guarantee after the {@code g}-only nodes by weight (w = 1 when not given). Nodes
+ *     with only {@code g} then get {@code w = g / rho}, nodes with only {@code w} get the implied
+ *     {@code g = min(w * rho, l)}. A zero {@code g} cannot give a weight: give one.</li>
+ * <li>guarantee+excess mode: {@code g} (default 0) and {@code w} (default 1) are independent.</li>
+ * </ul>
+ * Structural rules (ids, parents, cycles, depth, key lengths) are enforced when the
+ * {@link BandwidthTree} is built.
+ */
+public final class Admission {
+
+    /** Relative tolerance for "g and w proportional among siblings". */
+    public static final double PROPORTION_TOLERANCE = 1e-6;
+    private static final double SUM_TOLERANCE = 1e-9;
+
+    private Admission() {
+    }
+
+    /** Every admission violation of the tree; empty if it is admissible. */
+    public static List<Violation> check(BandwidthTree tree) {
+        return new Run(tree).run().violations;
+    }
+
+    /** The admitted tree with effective weights and guarantees; throws {@link InvalidTreeException} otherwise. */
+    public static ResolvedTree admit(BandwidthTree tree) {
+        Run run = new Run(tree).run();
+        if (!run.violations.isEmpty()) {
+            throw new InvalidTreeException(run.violations);
+        }
+        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied);
+    }
+
+    /**
+     * Applies an edit: the new tree (version + 1) if it is structurally valid and admissible, else
+     * an {@link InvalidTreeException} with all violations. The input is never changed.
+     */
+    public static BandwidthTree apply(BandwidthTree tree, TreeEdit edit) {
+        BandwidthTree candidate = edit.applyTo(tree);
+        List<Violation> violations = check(candidate);
+        if (!violations.isEmpty()) {
+            throw new InvalidTreeException(violations);
+        }
+        return candidate;
+    }
+
+    /** One admission pass over a tree. */
+    private static final class Run {
+        private final BandwidthTree tree;
+        private final int n;
+        private final double[] weight;
+        private final double[] guarantee;
+        private final double[] peak;
+        private final boolean[] implied;
+        private final List<Violation> violations = new ArrayList<>();
+
+        Run(BandwidthTree tree) {
+            this.tree = tree;
+            this.n = tree.size();
+            this.weight = new double[n];
+            this.guarantee = new double[n];
+            this.peak = new double[n];
+            this.implied = new boolean[n];
+        }
+
+        Run run() {
+            checkLevelTemplates();
+            for (int i = 0; i < n; i++) {
+                peak[i] = tree.node(i).peak().asDouble();
+            }
+            // Pre-order: a parent is resolved before its children need its guarantee.
+            resolveChildren(-1);
+            for (int i = 0; i < n; i++) {
+                resolveChildren(i);
+            }
+            return this;
+        }
+
+        private void checkLevelTemplates() {
+            List<LevelSpec> levels = tree.levels();
+            for (int k = 0; k < levels.size(); k++) {
+                if (levels.get(k).join().isEmpty()) {
+                    continue;
+                }
+                JoinTemplate t = levels.get(k).join().get();
+                String where = "join template of level \"" + levels.get(k).name() + "\" under " + tree.rootPath();
+                String field = "levels/" + k + "/join/";
+                if (t.weight().isPresent() && !validWeight(t.weight().getAsDouble())) {
+                    add(ViolationCode.WEIGHT_NOT_POSITIVE, null, field + "weight",
+                            where + ": weight " + t.weight().getAsDouble() + " must be > 0");
+                }
+                if (t.guaranteed().isPresent() && t.guaranteed().get().compareTo(t.peak()) > 0) {
+                    add(ViolationCode.GUARANTEE_ABOVE_PEAK, null, field + "guaranteed", where + ": guaranteed "
+                            + t.guaranteed().get() + " > peak " + t.peak());
+                }
+            }
+        }
+
+        private void resolveChildren(int p) {
+            int count = tree.childCount(p);
+            if (count == 0) {
+                return;
+            }
+            List<Integer> kids = new ArrayList<>(count);
+            for (int k = 0; k < count; k++) {
+                int c = tree.child(p, k);
+                NodeSpec node = tree.node(c);
+                checkOwnRates(c, node);
+                if (node.isTemplate()) {
+                    weight[c] = node.weight().orElse(1.0);
+                    guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                } else {
+                    kids.add(c);
+                }
+            }
+            if (kids.isEmpty()) {
+                return;
+            }
+            double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
+                for (int c : kids) {
+                    weight[c] = tree.node(c).weight().orElse(1.0);
+                    guarantee[c] = tree.node(c).guaranteed().map(Rate::asDouble).orElse(0.0);
+                }
+            } else {
+                resolveProportional(p, kids, budget);
+            }
+            checkSum(p, kids, budget);
+            checkKeys(kids);
+        }
+
+        private void checkOwnRates(int c, NodeSpec node) {
+            if (node.weight().isPresent() && !validWeight(node.weight().getAsDouble())) {
+                add(ViolationCode.WEIGHT_NOT_POSITIVE, node.id(), "weight", tree.path(c) + ": weight "
+                        + node.weight().getAsDouble() + " must be > 0");
+            }
+            if (node.guaranteed().isPresent() && node.guaranteed().get().compareTo(node.peak()) > 0) {
+                add(ViolationCode.GUARANTEE_ABOVE_PEAK, node.id(), "guaranteed", tree.path(c) + ": guaranteed "
+                        + node.guaranteed().get() + " > peak " + node.peak());
+            }
+        }
+
+        private static boolean validWeight(double w) {
+            return w > 0 && !Double.isInfinite(w);
+        }
+
+        /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group. */
+        private void resolveProportional(int p, List<Integer> kids, double budget) {
+            Integer anchor = null;
+            boolean anyGOnly = false;
+            boolean anyRest = false;
+            double sumGOnly = 0;
+            double sumWRest = 0;
+            for (int c : kids) {
+                NodeSpec node = tree.node(c);
+                boolean g = node.guaranteed().isPresent();
+                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
+                if (g && w) {
+                    if (anchor == null) {
+                        anchor = c;
+                    }
+                } else if (g) {
+                    anyGOnly = true;
+                    sumGOnly += node.guaranteed().get().asDouble();
+                } else {
+                    anyRest = true;
+                    sumWRest += w ? node.weight().getAsDouble() : 1.0;
+                }
+            }
+            double rho;
+            if (anchor != null) {
+                NodeSpec a = tree.node(anchor);
+                rho = a.guaranteed().get().asDouble() / a.weight().getAsDouble();
+            } else if (anyGOnly && !anyRest) {
+                // Weights only matter relatively: scale so that their mean is 1.
+                rho = sumGOnly == 0 ? 0 : sumGOnly / kids.size();
+                if (rho == 0) {
+                    for (int c : kids) {
+                        weight[c] = 1.0;
+                        guarantee[c] = 0;
+                    }
+                    return;
+                }
+            } else if (!anyGOnly) {
+                rho = budget / sumWRest;
+            } else {
+                rho = (budget - sumGOnly) / sumWRest;
+                if (!(rho > 0)) {
+                    add(ViolationCode.WEIGHT_UNDERIVABLE, p < 0 ? null : tree.node(p).id(), p < 0 ? "nodes" : "",
+                            describe(p) + ": children with only a guaranteed rate take " + Rate.format(sumGOnly) + " of "
+                                    + Rate.format(budget) + ", leaving no guarantee for the children given only a weight;"
+                                    + " give those a guaranteed rate");
+                    rho = Double.NaN;
+                }
+            }
+            for (int c : kids) {
+                NodeSpec node = tree.node(c);
+                boolean g = node.guaranteed().isPresent();
+                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
+                if (g && w) {
+                    weight[c] = node.weight().getAsDouble();
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    checkProportional(c, anchor, rho);
+                } else if (g) {
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    weight[c] = guarantee[c] / rho;
+                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
+                        add(ViolationCode.WEIGHT_UNDERIVABLE, node.id(), "weight", tree.path(c) + ": a weight cannot be"
+                                + " derived from guaranteed " + node.guaranteed().get() + anchorNote(anchor, rho) + "; give a weight");
+                        weight[c] = Double.NaN;
+                    }
+                } else {
+                    weight[c] = w ? node.weight().getAsDouble() : 1.0;
+                    guarantee[c] = Math.min(weight[c] * rho, peak[c]);
+                    implied[c] = true;
+                }
+            }
+        }
+
+        private String anchorNote(Integer anchor, double rho) {
+            if (anchor == null || Double.isNaN(rho)) {
+                return "";
+            }
+            return " (siblings have " + Rate.format(rho) + " of guarantee per unit of weight, as set by \""
+                    + tree.node(anchor).id() + "\")";
+        }
+
+        private void checkProportional(int c, int anchor, double rho) {
+            if (c == anchor) {
+                return;
+            }
+            double expected = weight[c] * rho;
+            double scale = Math.max(Math.abs(expected), Math.abs(guarantee[c]));
+            if (Math.abs(guarantee[c] - expected) > PROPORTION_TOLERANCE * scale) {
+                NodeSpec node = tree.node(c);
+                NodeSpec a = tree.node(anchor);
+                add(ViolationCode.NOT_PROPORTIONAL, node.id(), "weight", tree.path(c) + ": guaranteed " + node.guaranteed().get()
+                        + " and weight " + fmt(weight[c]) + " are not proportional to sibling \"" + a.id() + "\" ("
+                        + a.guaranteed().get() + ", weight " + fmt(a.weight().getAsDouble()) + "); weighted max-min"
+                        + " only honours guarantees proportional to weights: give only one of them, make them"
+                        + " proportional, or use mode \"guarantee-excess\"");
+            }
+        }
+
+        private void checkSum(int p, List<Integer> kids, double budget) {
+            double sum = 0;
+            boolean anyGiven = false;
+            for (int c : kids) {
+                sum += guarantee[c];
+                anyGiven |= !implied[c];
+            }
+            if (Double.isNaN(sum) || Double.isNaN(budget) || !anyGiven) {
+                return;
+            }
+            if (sum > budget * (1 + SUM_TOLERANCE)) {
+                String limit;
+                if (p < 0) {
+                    limit = Rate.format(budget) + " (eta " + fmt(tree.eta()) + " x capacity " + tree.capacity() + ")";
+                } else {
+                    limit = Rate.format(budget) + " guaranteed to \"" + tree.node(p).id() + "\""
+                            + (implied[p] ? " (implied by its weight)" : "");
+                }
+                add(ViolationCode.GUARANTEE_ABOVE_PARENT, p < 0 ? null : tree.node(p).id(), p < 0 ? "nodes" : "guaranteed",
+                        describe(p) + ": guaranteed rates of children sum to " + Rate.format(sum) + " > " + limit);
+            }
+        }
+
+        private void checkKeys(List<Integer> kids) {
+            List<MatchKey> keys = new ArrayList<>(kids.size());
+            for (int c : kids) {
+                keys.add(tree.node(c).key());
+            }
+            for (KeyOverlap.Pair pair : KeyOverlap.find(keys)) {
+                int first = kids.get(pair.first);
+                int second = kids.get(pair.second);
+                add(ViolationCode.KEYS_OVERLAP, tree.node(second).id(), "key", tree.path(second) + ": key "
+                        + tree.node(second).key() + " overlaps the key " + tree.node(first).key() + " of sibling \""
+                        + tree.node(first).id() + "\"");
+            }
+        }
+
+        private String describe(int p) {
+            return p < 0 ? tree.rootPath() : tree.path(p);
+        }
+
+        private static String fmt(double x) {
+            return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+        }
+
+        private void add(ViolationCode code, String nodeId, String field, String message) {
+            violations.add(new Violation(code, nodeId, field, message));
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.hsdba.admission;
+
+import org.hsdba.model.BandwidthTree;
+
+/**
+ * An admitted tree with every node's effective weight, guaranteed rate and peak rate, indexed
+ * like {@link BandwidthTree#indexOf}. Obtained from {@link Admission#admit}.
+ *
+ * <p>Effective values: a weight or guarantee that was not given is derived (section 1): only
+ * {@code g} given: {@code w} proportional to {@code g}; only {@code w} (or nothing, w = 1) given:
+ * {@code g = w / sum(w of siblings) * g(parent)}, capped at the node's peak; in guarantee+excess
+ * mode a missing {@code g} is 0 and a missing {@code w} is 1. Templates get their given values
+ * (w = 1 and g = 0 when missing). Rates are bits/s as doubles; an unlimited peak is +infinity.
+ */
+public final class ResolvedTree {
+
+    private final BandwidthTree tree;
+    private final double[] weight;
+    private final double[] guarantee;
+    private final double[] peak;
+    private final boolean[] implied;
+    private final boolean[] leaf;
+
+    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, double[] peak, boolean[] implied) {
+        this.tree = tree;
+        this.weight = weight;
+        this.guarantee = guarantee;
+        this.peak = peak;
+        this.implied = implied;
+        this.leaf = new boolean[tree.size()];
+        for (int i = 0; i < leaf.length; i++) {
+            leaf[i] = tree.isLeaf(i);
+        }
+    }
+
+    /** {@link BandwidthTree#isLeaf(int)}, precomputed. */
+    public boolean isLeaf(int index) {
+        return leaf[index];
+    }
+
+    public BandwidthTree tree() {
+        return tree;
+    }
+
+    public int size() {
+        return weight.length;
+    }
+
+    public double weight(int index) {
+        return weight[index];
+    }
+
+    public double guarantee(int index) {
+        return guarantee[index];
+    }
+
+    /** Peak rate in bits/s, +infinity if unlimited. */
+    public double peak(int index) {
+        return peak[index];
+    }
+
+    /** True if the guaranteed rate was derived rather than given. */
+    public boolean guaranteeImplied(int index) {
+        return implied[index];
+    }
+
+    public double weight(String id) {
+        return weight[index(id)];
+    }
+
+    public double guarantee(String id) {
+        return guarantee[index(id)];
+    }
+
+    public double peak(String id) {
+        return peak[index(id)];
+    }
+
+    private int index(String id) {
+        int i = tree.indexOf(id);
+        if (i < 0) {
+            throw new IllegalArgumentException("no node \"" + id + "\" under " + tree.rootPath());
+        }
+        return i;
+    }
+
+    @Override
+    public String toString() {
+        return "ResolvedTree{" + tree + "}";
+    }
+}

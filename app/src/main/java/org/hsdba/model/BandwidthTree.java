@@ -1,0 +1,553 @@
+package org.hsdba.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The bandwidth tree of one egress port: capacity {@code C}, headroom {@code eta}, 1..8 levels
+ * below the port, the nodes, the allocation mode and a version (incremented per applied edit).
+ *
+ * <p>Immutable and structurally valid: ids are unique, parents exist, there are no cycles, no
+ * node is deeper than the levels, keys have their level's length, templates are leaves and there
+ * is at most one template per parent. Whether rates are admissible is the business of
+ * {@code org.hsdba.admission}. Nodes are kept in pre-order (parents before children, siblings in
+ * the order given), which is also their canonical order in exported files; node indices
+ * ({@link #indexOf}) refer to that order, and index {@code -1} stands for the port itself.
+ */
+public final class BandwidthTree {
+
+    public static final int MAX_LEVELS = 8;
+    public static final double DEFAULT_ETA = 0.95;
+    /** Node ids: 1..64 characters from letters, digits and {@code _ . : -}. */
+    public static final Pattern ID_PATTERN = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+
+    private final PortRef port;
+    private final Rate capacity;
+    private final double eta;
+    private final AllocationMode mode;
+    private final List<LevelSpec> levels;
+    private final long version;
+    private final List<NodeSpec> nodes;
+    private final Map<String, Integer> indexById;
+    private final int[] parent;
+    private final int[] depth;
+    /** Children of node i are childIdx[childStart[i+1] .. childStart[i+2]); slot 0 is the root. */
+    private final int[] childStart;
+    private final int[] childIdx;
+
+    private BandwidthTree(Builder b, List<NodeSpec> preOrder, Map<String, Integer> indexById, int[] parent, int[] depth) {
+        this.port = b.port;
+        this.capacity = b.capacity;
+        this.eta = b.eta;
+        this.mode = b.mode;
+        this.levels = List.copyOf(b.levels);
+        this.version = b.version;
+        this.nodes = Collections.unmodifiableList(preOrder);
+        this.indexById = indexById;
+        this.parent = parent;
+        this.depth = depth;
+        int n = preOrder.size();
+        this.childStart = new int[n + 2];
+        for (int i = 0; i < n; i++) {
+            childStart[parent[i] + 2]++;
+        }
+        for (int i = 1; i < n + 2; i++) {
+            childStart[i] += childStart[i - 1];
+        }
+        this.childIdx = new int[n];
+        int[] fill = Arrays.copyOf(childStart, n + 1);
+        for (int i = 0; i < n; i++) {
+            childIdx[fill[parent[i] + 1]++] = i;
+        }
+    }
+
+    public static Builder builder(PortRef port) {
+        return new Builder(port);
+    }
+
+    /** A builder holding this tree's parameters and nodes (in canonical order). */
+    public Builder toBuilder() {
+        Builder b = new Builder(port).capacity(capacity).eta(eta).mode(mode).levels(levels).version(version);
+        b.nodes.addAll(nodes);
+        return b;
+    }
+
+    public PortRef port() {
+        return port;
+    }
+
+    public Rate capacity() {
+        return capacity;
+    }
+
+    public double eta() {
+        return eta;
+    }
+
+    public AllocationMode mode() {
+        return mode;
+    }
+
+    public List<LevelSpec> levels() {
+        return levels;
+    }
+
+    public long version() {
+        return version;
+    }
+
+    /** {@code eta * C}: what the port's children share. */
+    public double rootBandwidth() {
+        return eta * capacity.asDouble();
+    }
+
+    /** All nodes in pre-order (templates included). */
+    public List<NodeSpec> nodes() {
+        return nodes;
+    }
+
+    public int size() {
+        return nodes.size();
+    }
+
+    public boolean contains(String id) {
+        return indexById.containsKey(id);
+    }
+
+    public Optional<NodeSpec> node(String id) {
+        Integer i = indexById.get(id);
+        return i == null ? Optional.empty() : Optional.of(nodes.get(i));
+    }
+
+    /** The node with this id; throws with a clear message if there is none. */
+    public NodeSpec get(String id) {
+        return nodes.get(requireIndex(id));
+    }
+
+    /** The node's index in pre-order, or -1 if there is no such node. */
+    public int indexOf(String id) {
+        Integer i = indexById.get(id);
+        return i == null ? -1 : i;
+    }
+
+    private int requireIndex(String id) {
+        Integer i = indexById.get(id);
+        if (i == null) {
+            throw new IllegalArgumentException("no node \"" + id + "\" under " + rootPath());
+        }
+        return i;
+    }
+
+    public NodeSpec node(int index) {
+        return nodes.get(index);
+    }
+
+    /** The parent's index, or -1 for a child of the port. */
+    public int parentIndex(int index) {
+        return parent[index];
+    }
+
+    /** Number of children (templates included) of node {@code index}, or of the port for -1. */
+    public int childCount(int index) {
+        return childStart[index + 2] - childStart[index + 1];
+    }
+
+    /** Index of the {@code k}-th child of node {@code index} (-1 for the port). */
+    public int child(int index, int k) {
+        return childIdx[childStart[index + 1] + k];
+    }
+
+    /** Children of a node (null for the port), templates included, in order. */
+    public List<NodeSpec> children(String parentId) {
+        int p = parentId == null ? -1 : requireIndex(parentId);
+        List<NodeSpec> out = new ArrayList<>(childCount(p));
+        for (int k = 0; k < childCount(p); k++) {
+            out.add(nodes.get(child(p, k)));
+        }
+        return out;
+    }
+
+    /** The template node under a parent (null for the port), if one is declared. */
+    public Optional<NodeSpec> template(String parentId) {
+        return children(parentId).stream().filter(NodeSpec::isTemplate).findFirst();
+    }
+
+    /** A non-template node without non-template children: the nodes that carry demand. */
+    public boolean isLeaf(int index) {
+        if (nodes.get(index).isTemplate()) {
+            return false;
+        }
+        for (int k = 0; k < childCount(index); k++) {
+            if (!nodes.get(child(index, k)).isTemplate()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public boolean isLeaf(String id) {
+        return isLeaf(requireIndex(id));
+    }
+
+    /** 1 for a child of the port, 2 below it, and so on; node depth {@code d} matches on {@code levels().get(d - 1)}. */
+    public int depth(int index) {
+        return depth[index];
+    }
+
+    public int depth(String id) {
+        return depth[requireIndex(id)];
+    }
+
+    public LevelSpec level(int index) {
+        return levels.get(depth[index] - 1);
+    }
+
+    public LevelSpec level(String id) {
+        return level(requireIndex(id));
+    }
+
+    /** Ids of the node and all its descendants, in pre-order. */
+    public List<String> subtree(String id) {
+        int start = requireIndex(id);
+        int end = start + 1;
+        while (end < nodes.size() && depth[end] > depth[start]) {
+            end++;
+        }
+        List<String> out = new ArrayList<>(end - start);
+        for (int i = start; i < end; i++) {
+            out.add(nodes.get(i).id());
+        }
+        return out;
+    }
+
+    /** Description for messages, e.g. {@code user "bob" in subnet "lab" under port 3}. */
+    public String path(String id) {
+        return path(requireIndex(id));
+    }
+
+    public String path(int index) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = index; i >= 0; i = parent[i]) {
+            if (i != index) {
+                sb.append(" in ");
+            }
+            sb.append(level(i).name()).append(" \"").append(nodes.get(i).id()).append('"');
+        }
+        return sb.append(" under ").append(rootPath()).toString();
+    }
+
+    /** Description of the port for messages, e.g. {@code port 3}. */
+    public String rootPath() {
+        return "port " + port.port();
+    }
+
+    /** The same tree with another version number. */
+    public BandwidthTree withVersion(long newVersion) {
+        return toBuilder().version(newVersion).build();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof BandwidthTree)) {
+            return false;
+        }
+        BandwidthTree t = (BandwidthTree) o;
+        return t.port.equals(port) && t.capacity.equals(capacity) && Double.compare(t.eta, eta) == 0
+                && t.mode == mode && t.levels.equals(levels) && t.version == version && t.nodes.equals(nodes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(port, capacity, eta, mode, levels, version, nodes);
+    }
+
+    @Override
+    public String toString() {
+        return "BandwidthTree{" + port + ", C " + capacity + ", eta " + eta + ", " + mode.jsonName() + ", "
+                + levels.size() + " levels, " + nodes.size() + " nodes, v" + version + "}";
+    }
+
+    /** Builder; {@link #build} checks the structure and reports every problem at once. */
+    public static final class Builder {
+        private final PortRef port;
+        private Rate capacity;
+        private double eta = DEFAULT_ETA;
+        private AllocationMode mode = AllocationMode.WEIGHTED;
+        private List<LevelSpec> levels = List.of();
+        private long version;
+        private final List<NodeSpec> nodes = new ArrayList<>();
+
+        private Builder(PortRef port) {
+            this.port = Objects.requireNonNull(port, "port");
+        }
+
+        public Builder capacity(Rate c) {
+            this.capacity = c;
+            return this;
+        }
+
+        public Builder eta(double e) {
+            this.eta = e;
+            return this;
+        }
+
+        public Builder mode(AllocationMode m) {
+            this.mode = Objects.requireNonNull(m, "mode");
+            return this;
+        }
+
+        public Builder levels(List<LevelSpec> l) {
+            this.levels = List.copyOf(l);
+            return this;
+        }
+
+        public Builder version(long v) {
+            this.version = v;
+            return this;
+        }
+
+        public Builder addNode(NodeSpec n) {
+            nodes.add(Objects.requireNonNull(n, "node"));
+            return this;
+        }
+
+        public Builder addNodes(List<NodeSpec> ns) {
+            ns.forEach(this::addNode);
+            return this;
+        }
+
+        /** Replaces all nodes. */
+        public Builder nodes(List<NodeSpec> ns) {
+            nodes.clear();
+            return addNodes(ns);
+        }
+
+        /** The nodes added so far, in the order given. */
+        public List<NodeSpec> nodes() {
+            return Collections.unmodifiableList(nodes);
+        }
+
+        /** Builds the tree, or throws {@link InvalidTreeException} listing every structural problem. */
+        public BandwidthTree build() {
+            return new StructureCheck(this).build();
+        }
+    }
+
+    /** The structural checks and indexing behind {@link Builder#build}. */
+    private static final class StructureCheck {
+        private final Builder b;
+        private final List<Violation> violations = new ArrayList<>();
+        private final String where;
+
+        StructureCheck(Builder b) {
+            this.b = b;
+            this.where = "port " + b.port.port();
+        }
+
+        BandwidthTree build() {
+            checkParameters();
+            int n = b.nodes.size();
+            Map<String, Integer> firstIndex = new HashMap<>(n * 2);
+            List<NodeSpec> unique = new ArrayList<>(n);
+            for (NodeSpec node : b.nodes) {
+                if (!ID_PATTERN.matcher(node.id()).matches()) {
+                    add(ViolationCode.INVALID_ID, node.id(), "id", "node id \"" + node.id()
+                            + "\" under " + where + " is invalid: use 1 to 64 letters, digits, '_', '.', ':' or '-'");
+                }
+                if (firstIndex.putIfAbsent(node.id(), unique.size()) != null) {
+                    add(ViolationCode.DUPLICATE_ID, node.id(), "id", "node id \"" + node.id() + "\" is used twice under " + where);
+                } else {
+                    unique.add(node);
+                }
+            }
+            int m = unique.size();
+            int[] parentOf = new int[m];
+            List<List<Integer>> children = new ArrayList<>(m + 1);
+            for (int i = 0; i <= m; i++) {
+                children.add(null);
+            }
+            for (int i = 0; i < m; i++) {
+                NodeSpec node = unique.get(i);
+                String pid = node.parentId();
+                Integer p = pid == null ? Integer.valueOf(-1) : firstIndex.get(pid);
+                if (p == null) {
+                    add(ViolationCode.UNKNOWN_PARENT, node.id(), "parent", "node \"" + node.id() + "\" under " + where
+                            + ": parent \"" + pid + "\" does not exist");
+                    parentOf[i] = -2;
+                    continue;
+                }
+                parentOf[i] = p;
+                if (children.get(p + 1) == null) {
+                    children.set(p + 1, new ArrayList<>(2));
+                }
+                children.get(p + 1).add(i);
+            }
+            // Pre-order walk from the port: parents first, siblings in input order.
+            int[] order = new int[m];
+            int[] depthOf = new int[m];
+            boolean[] reached = new boolean[m];
+            int count = 0;
+            int[] stack = new int[m + 1];
+            int top = 0;
+            stack[top++] = -1;
+            while (top > 0) {
+                int v = stack[--top];
+                if (v >= 0) {
+                    order[count++] = v;
+                    reached[v] = true;
+                }
+                List<Integer> kids = children.get(v + 1);
+                if (kids != null) {
+                    for (int k = kids.size() - 1; k >= 0; k--) {
+                        int c = kids.get(k);
+                        depthOf[c] = v < 0 ? 1 : depthOf[v] + 1;
+                        stack[top++] = c;
+                    }
+                }
+            }
+            reportCycles(unique, parentOf, reached);
+            for (int i = 0; i < m; i++) {
+                if (reached[i]) {
+                    checkPlacement(unique, i, depthOf[i], parentOf, children);
+                }
+            }
+            if (!violations.isEmpty()) {
+                throw new InvalidTreeException(violations);
+            }
+            int[] newIndex = new int[m];
+            for (int k = 0; k < m; k++) {
+                newIndex[order[k]] = k;
+            }
+            List<NodeSpec> preOrder = new ArrayList<>(m);
+            Map<String, Integer> index = new HashMap<>(m * 2);
+            int[] parent = new int[m];
+            int[] depth = new int[m];
+            for (int k = 0; k < m; k++) {
+                int old = order[k];
+                preOrder.add(unique.get(old));
+                index.put(unique.get(old).id(), k);
+                parent[k] = parentOf[old] < 0 ? -1 : newIndex[parentOf[old]];
+                depth[k] = depthOf[old];
+            }
+            return new BandwidthTree(b, preOrder, index, parent, depth);
+        }
+
+        private void checkParameters() {
+            if (b.capacity == null) {
+                add(ViolationCode.BAD_PARAMETER, null, "capacity", where + ": capacity is missing");
+            } else if (b.capacity.isUnlimited() || b.capacity.bps() == 0) {
+                add(ViolationCode.BAD_PARAMETER, null, "capacity", where + ": capacity must be a positive finite rate, not "
+                        + b.capacity);
+            }
+            if (!(b.eta > 0 && b.eta <= 1)) {
+                add(ViolationCode.BAD_PARAMETER, null, "eta", where + ": headroom eta " + b.eta + " must be in (0, 1]");
+            }
+            if (b.levels.isEmpty() || b.levels.size() > MAX_LEVELS) {
+                add(ViolationCode.BAD_LEVELS, null, "levels", where + ": " + b.levels.size()
+                        + " levels configured; between 1 and " + MAX_LEVELS + " levels below the port are supported");
+            }
+            for (int i = 0; i < b.levels.size(); i++) {
+                for (int j = 0; j < i; j++) {
+                    if (b.levels.get(i).name().equals(b.levels.get(j).name())) {
+                        add(ViolationCode.BAD_LEVELS, null, "levels/" + i + "/name", where + ": level name \""
+                                + b.levels.get(i).name() + "\" is used twice");
+                    }
+                }
+            }
+        }
+
+        private void reportCycles(List<NodeSpec> unique, int[] parentOf, boolean[] reached) {
+            // 0 = unknown, 1 = on the current walk, 2 = done
+            byte[] mark = new byte[unique.size()];
+            for (int start = 0; start < unique.size(); start++) {
+                if (reached[start] || mark[start] != 0) {
+                    continue;
+                }
+                List<Integer> walk = new ArrayList<>();
+                int v = start;
+                while (v >= 0 && !reached[v] && mark[v] == 0) {
+                    mark[v] = 1;
+                    walk.add(v);
+                    v = parentOf[v];
+                }
+                if (v >= 0 && mark[v] == 1) {
+                    StringBuilder chain = new StringBuilder();
+                    int from = walk.indexOf(v);
+                    for (int k = from; k < walk.size(); k++) {
+                        chain.append('"').append(unique.get(walk.get(k)).id()).append("\" -> ");
+                    }
+                    chain.append('"').append(unique.get(v).id()).append('"');
+                    add(ViolationCode.CYCLE, unique.get(v).id(), "parent", "nodes under " + where
+                            + " form a cycle of parents: " + chain);
+                }
+                for (int w : walk) {
+                    mark[w] = 2;
+                }
+            }
+        }
+
+        private void checkPlacement(List<NodeSpec> unique, int i, int depth, int[] parentOf, List<List<Integer>> children) {
+            NodeSpec node = unique.get(i);
+            int levelCount = b.levels.size();
+            if (depth > levelCount) {
+                if (depth == levelCount + 1) { // report the first node too deep, not its descendants
+                    add(ViolationCode.DEPTH_EXCEEDED, node.id(), "parent", "node \"" + node.id() + "\" under " + where
+                            + " would be at level " + depth + " but the tree has " + levelCount
+                            + " level(s) below the port (at most " + MAX_LEVELS + ")");
+                }
+                return;
+            }
+            LevelSpec level = b.levels.get(depth - 1);
+            String desc = pathOf(unique, parentOf, i);
+            if (node.key() == null && !node.isTemplate()) {
+                add(ViolationCode.KEY_MISSING, node.id(), "key", desc + ": a key on " + level.field() + " is required");
+            } else if (node.key() != null && node.key().lengthBits() != level.field().lengthBits()) {
+                add(ViolationCode.KEY_LENGTH, node.id(), "key", desc + ": key has " + node.key().lengthBits()
+                        + " bits but level \"" + level.name() + "\" matches " + level.field().lengthBits() + " bits");
+            }
+            List<Integer> kids = children.get(i + 1);
+            if (node.isTemplate() && kids != null) {
+                add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc + ": a template cannot have children");
+            }
+            if (node.isTemplate()) {
+                List<Integer> siblings = children.get(parentOf[i] + 1);
+                for (int s : siblings) {
+                    if (s == i) {
+                        break;
+                    }
+                    if (unique.get(s).isTemplate()) {
+                        add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc + ": its parent already has template \""
+                                + unique.get(s).id() + "\"; at most one template per parent");
+                        break;
+                    }
+                }
+            }
+        }
+
+        /** Like {@link BandwidthTree#path(int)}, for a reached node that is not deeper than the levels. */
+        private String pathOf(List<NodeSpec> unique, int[] parentOf, int i) {
+            List<Integer> chain = new ArrayList<>();
+            for (int v = i; v >= 0; v = parentOf[v]) {
+                chain.add(v);
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < chain.size(); k++) {
+                int v = chain.get(k);
+                sb.append(k == 0 ? "" : " in ").append(b.levels.get(chain.size() - k - 1).name())
+                        .append(" \"").append(unique.get(v).id()).append('"');
+            }
+            return sb.append(" under ").append(where).toString();
+        }
+
+        private void add(ViolationCode code, String nodeId, String field, String message) {
+            violations.add(new Violation(code, nodeId, field, message));
+        }
+    }
+}

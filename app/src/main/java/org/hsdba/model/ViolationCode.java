@@ -1,0 +1,23 @@
+package org.hsdba.model;
+
+/** What kind of rule a {@link Violation} breaks. */
+public enum ViolationCode {
+    BAD_PARAMETER,
+    BAD_LEVELS,
+    INVALID_ID,
+    DUPLICATE_ID,
+    UNKNOWN_NODE,
+    UNKNOWN_PARENT,
+    CYCLE,
+    DEPTH_EXCEEDED,
+    KEY_MISSING,
+    KEY_LENGTH,
+    KEYS_OVERLAP,
+    TEMPLATE_MISUSE,
+    WEIGHT_NOT_POSITIVE,
+    WEIGHT_UNDERIVABLE,
+    NOT_PROPORTIONAL,
+    GUARANTEE_ABOVE_PEAK,
+    GUARANTEE_ABOVE_PARENT,
+    DUPLICATE_PORT
+}

@@ -1,0 +1,255 @@
+package org.hsdba.model.json;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.EnforcementMode;
+import org.hsdba.model.Estimator;
+import org.hsdba.model.HsdbaConfig;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.Rate;
+import org.hsdba.model.RuntimeParameters;
+
+/**
+ * The {@code hsdba/1} configuration format (docs/config-format.md,
+ * docs/schema/hsdba-config.schema.json). Reading either returns a complete, admitted
+ * {@link HsdbaConfig} or throws a {@link ConfigException} listing every problem with its JSON
+ * pointer (and line and column when reading text). Writing gives the canonical text:
+ * {@code write(read(x))} is the canonical form of {@code x} and {@code read(write(c))} equals
+ * {@code c}.
+ */
+public final class ConfigJson {
+
+    public static final String FORMAT = "hsdba/1";
+
+    private ConfigJson() {
+    }
+
+    /** Reads a file; problems carry line and column. */
+    public static HsdbaConfig read(Path file) {
+        try {
+            if (Files.size(file) > JsonText.MAX_BYTES) {
+                throw new ConfigException(new ConfigException.Problem("", "file larger than the limit of "
+                        + (JsonText.MAX_BYTES >> 20) + " MiB"));
+            }
+            return read(Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static HsdbaConfig read(InputStream in) {
+        return read(JsonText.readAll(in));
+    }
+
+    public static HsdbaConfig read(String text) {
+        return read(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static HsdbaConfig read(byte[] bytes) {
+        JsonNode root = JsonText.parse(bytes);
+        try {
+            return fromJson(root);
+        } catch (ConfigException e) {
+            throw JsonText.locate(e, bytes);
+        }
+    }
+
+    /** Reads an already parsed document; problems carry JSON pointers only. */
+    public static HsdbaConfig fromJson(JsonNode root) {
+        Problems problems = new Problems();
+        HsdbaConfig config = fromJson(root, "", problems);
+        problems.throwIfAny();
+        return config;
+    }
+
+    /** Reads a configuration embedded at {@code pointer} (e.g. in a scenario); null with problems recorded on failure. */
+    public static HsdbaConfig fromJson(JsonNode json, String pointer, Problems problems) {
+        ObjectReader r = ObjectReader.of(json, pointer, problems);
+        if (r == null) {
+            return null;
+        }
+        String format = r.string("format", true);
+        if (format != null && !format.equals(FORMAT)) {
+            r.problem("format", "unsupported format \"" + format + "\"; this version reads \"" + FORMAT + "\"");
+            return null;
+        }
+        int before = problems.count();
+        ObjectReader rt = r.object("runtime", false);
+        RuntimeParameters runtime = rt == null ? RuntimeParameters.DEFAULTS : runtime(rt);
+        List<JsonNode> treesJson = r.array("trees", true);
+        r.finish();
+        List<BandwidthTree> trees = new ArrayList<>();
+        Map<PortRef, Integer> seen = new HashMap<>();
+        TreeReader reader = new TreeReader(problems);
+        for (int i = 0; treesJson != null && i < treesJson.size(); i++) {
+            String treePointer = r.pointer("trees") + "/" + i;
+            BandwidthTree t = reader.tree(treesJson.get(i), treePointer);
+            if (t == null) {
+                continue;
+            }
+            Integer previous = seen.putIfAbsent(t.port(), i);
+            if (previous != null) {
+                problems.add(treePointer + "/port", "port " + t.port() + " already has a tree at "
+                        + r.pointer("trees") + "/" + previous);
+            }
+            trees.add(t);
+        }
+        return problems.count() > before ? null : HsdbaConfig.of(runtime, trees);
+    }
+
+    private static RuntimeParameters runtime(ObjectReader r) {
+        RuntimeParameters out = RuntimeParameters.DEFAULTS;
+        Estimator estimator = estimatorFromJson(r, "estimator");
+        Duration polling = r.duration("pollingPeriod", false);
+        Duration idle = r.duration("idleTimeout", false);
+        String mode = r.string("mode", false);
+        r.finish();
+        try {
+            if (estimator != null) {
+                out = out.withEstimator(estimator);
+            }
+            if (polling != null) {
+                out = out.withPollingPeriod(polling);
+            }
+            if (idle != null) {
+                out = out.withIdleTimeout(idle);
+            }
+            if (mode != null) {
+                out = out.withMode(EnforcementMode.fromJsonName(mode));
+            }
+        } catch (IllegalArgumentException e) {
+            r.problem(null, e.getMessage());
+        }
+        return out;
+    }
+
+    /**
+     * Reads an estimator member: {@code {"type": "ewma", "k": "10ms"}} or
+     * {@code {"type": "window", "window": "100ms"}}; null if absent or wrong (problem recorded).
+     */
+    public static Estimator estimatorFromJson(ObjectReader parent, String field) {
+        ObjectReader e = parent.object(field, false);
+        if (e == null) {
+            return null;
+        }
+        String type = e.string("type", true);
+        Duration k = e.duration("k", false);
+        Duration window = e.duration("window", false);
+        e.finish();
+        try {
+            if ("ewma".equals(type)) {
+                if (window != null) {
+                    e.problem("window", "an ewma estimator takes \"k\", not \"window\"");
+                    return null;
+                }
+                return k == null ? Estimator.DEFAULT : Estimator.ewma(k);
+            }
+            if ("window".equals(type)) {
+                if (k != null) {
+                    e.problem("k", "a window estimator takes \"window\", not \"k\"");
+                    return null;
+                }
+                if (window == null) {
+                    e.problem("window", "required field \"window\" is missing");
+                    return null;
+                }
+                return Estimator.window(window);
+            }
+            if (type != null) {
+                e.problem("type", "unknown estimator \"" + type + "\" (use ewma or window)");
+            }
+        } catch (IllegalArgumentException ex) {
+            e.problem(null, ex.getMessage());
+        }
+        return null;
+    }
+
+    public static ObjectNode estimatorToJson(Estimator e) {
+        return ConfigWriter.estimator(e);
+    }
+
+    /** The canonical JSON text of a configuration. */
+    public static String write(HsdbaConfig config) {
+        return JsonWriter.write(toJson(config));
+    }
+
+    public static ObjectNode toJson(HsdbaConfig config) {
+        return ConfigWriter.config(config);
+    }
+
+    /** One tree as a JSON object (the elements of {@code "trees"}). */
+    public static ObjectNode treeToJson(BandwidthTree tree) {
+        return ConfigWriter.tree(tree);
+    }
+
+    /** Reads and admits one tree object (an element of {@code "trees"}). */
+    public static BandwidthTree treeFromJson(JsonNode json) {
+        Problems problems = new Problems();
+        BandwidthTree t = new TreeReader(problems).tree(json, "");
+        problems.throwIfAny();
+        return t;
+    }
+
+    /** One node as a JSON object (the elements of {@code "nodes"}). */
+    public static ObjectNode nodeToJson(NodeSpec node) {
+        return ConfigWriter.node(node);
+    }
+
+    /**
+     * Reads one node object for an edit of {@code tree}: its key is read with the field length of
+     * the level below its parent. Only the node's own members are checked here; the edit itself
+     * goes through {@code Admission.apply}.
+     */
+    public static NodeSpec nodeFromJson(JsonNode json, BandwidthTree tree) {
+        Problems problems = new Problems();
+        ObjectReader r = ObjectReader.of(json, "", problems);
+        if (r == null) {
+            problems.throwIfAny();
+        }
+        String id = r.string("id", true);
+        String parent = r.string("parent", false);
+        String key = r.string("key", false);
+        String mask = r.string("mask", false);
+        Rate g = r.rate("guaranteed", false);
+        Double w = r.number("weight", false);
+        Rate l = r.limit("peak", false);
+        Boolean template = r.bool("template");
+        Boolean pinned = r.bool("pinned");
+        r.finish();
+        problems.throwIfAny();
+        int depth = parent == null ? 1 : tree.indexOf(parent) < 0 ? -1 : tree.depth(parent) + 1;
+        NodeSpec.Builder b = NodeSpec.builder(id).parent(parent).guaranteed(g).weight(w)
+                .peak(l == null ? Rate.UNLIMITED : l)
+                .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned));
+        if (depth < 0) {
+            r.problem("parent", "no node \"" + parent + "\" under " + tree.rootPath());
+        } else if (depth > tree.levels().size()) {
+            r.problem("parent", "a child of \"" + parent + "\" would be at level " + depth + " but " + tree.rootPath()
+                    + " has " + tree.levels().size() + " level(s)");
+        } else if (key != null) {
+            try {
+                b.key(MatchKey.parse(key, mask, tree.levels().get(depth - 1).field().lengthBits()));
+            } catch (IllegalArgumentException e) {
+                r.problem("key", e.getMessage());
+            }
+        }
+        problems.throwIfAny();
+        return b.build();
+    }
+}

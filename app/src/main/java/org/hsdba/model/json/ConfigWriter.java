@@ -1,0 +1,130 @@
+package org.hsdba.model.json;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.hsdba.model.AllocationMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.Durations;
+import org.hsdba.model.Estimator;
+import org.hsdba.model.HsdbaConfig;
+import org.hsdba.model.JoinTemplate;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.RuntimeParameters;
+
+/**
+ * The canonical JSON form: members in a fixed order, defaults omitted (runtime block equal to
+ * the defaults, mode "weighted", version 0, unlimited peaks, false flags, full masks), rates and
+ * durations as exact text with units, whole weights as integers.
+ */
+final class ConfigWriter {
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private ConfigWriter() {
+    }
+
+    static ObjectNode config(HsdbaConfig c) {
+        ObjectNode o = F.objectNode();
+        o.put("format", ConfigJson.FORMAT);
+        if (!c.runtime().equals(RuntimeParameters.DEFAULTS)) {
+            o.set("runtime", runtime(c.runtime()));
+        }
+        ArrayNode trees = o.putArray("trees");
+        c.trees().forEach(t -> trees.add(tree(t)));
+        return o;
+    }
+
+    static ObjectNode runtime(RuntimeParameters r) {
+        ObjectNode o = F.objectNode();
+        o.set("estimator", estimator(r.estimator()));
+        o.put("pollingPeriod", Durations.format(r.pollingPeriod()));
+        o.put("idleTimeout", Durations.format(r.idleTimeout()));
+        o.put("mode", r.mode().jsonName());
+        return o;
+    }
+
+    static ObjectNode estimator(Estimator e) {
+        ObjectNode o = F.objectNode();
+        o.put("type", e.kind().jsonName());
+        o.put(e.kind() == Estimator.Kind.EWMA ? "k" : "window", Durations.format(e.period()));
+        return o;
+    }
+
+    static ObjectNode tree(BandwidthTree t) {
+        ObjectNode o = F.objectNode();
+        o.put("device", t.port().deviceId());
+        o.put("port", t.port().port());
+        o.put("capacity", t.capacity().toString());
+        o.put("eta", t.eta());
+        if (t.mode() != AllocationMode.WEIGHTED) {
+            o.put("mode", t.mode().jsonName());
+        }
+        if (t.version() != 0) {
+            o.put("version", t.version());
+        }
+        ArrayNode levels = o.putArray("levels");
+        t.levels().forEach(l -> levels.add(level(l)));
+        ArrayNode nodes = o.putArray("nodes");
+        t.nodes().forEach(n -> nodes.add(node(n)));
+        return o;
+    }
+
+    private static ObjectNode level(LevelSpec l) {
+        ObjectNode o = F.objectNode();
+        o.put("name", l.name());
+        ObjectNode field = o.putObject("field");
+        field.put("offset", l.field().offsetBits());
+        field.put("length", l.field().lengthBits());
+        l.join().ifPresent(j -> o.set("join", join(j)));
+        return o;
+    }
+
+    private static ObjectNode join(JoinTemplate j) {
+        ObjectNode o = F.objectNode();
+        j.guaranteed().ifPresent(g -> o.put("guaranteed", g.toString()));
+        j.weight().ifPresent(w -> putWeight(o, w));
+        if (!j.peak().isUnlimited()) {
+            o.put("peak", j.peak().toString());
+        }
+        j.idleTimeout().ifPresent(d -> o.put("idleTimeout", Durations.format(d)));
+        j.lifetime().ifPresent(d -> o.put("lifetime", Durations.format(d)));
+        return o;
+    }
+
+    static ObjectNode node(NodeSpec n) {
+        ObjectNode o = F.objectNode();
+        o.put("id", n.id());
+        if (n.parentId() != null) {
+            o.put("parent", n.parentId());
+        }
+        if (n.key() != null) {
+            o.put("key", n.key().valueText());
+            if (n.key().maskText() != null) {
+                o.put("mask", n.key().maskText());
+            }
+        }
+        n.guaranteed().ifPresent(g -> o.put("guaranteed", g.toString()));
+        n.weight().ifPresent(w -> putWeight(o, w));
+        if (!n.peak().isUnlimited()) {
+            o.put("peak", n.peak().toString());
+        }
+        if (n.isTemplate()) {
+            o.put("template", true);
+        }
+        if (n.isPinned()) {
+            o.put("pinned", true);
+        }
+        return o;
+    }
+
+    private static void putWeight(ObjectNode o, double w) {
+        if (w == Math.rint(w) && Math.abs(w) < 1e15) {
+            o.put("weight", (long) w);
+        } else {
+            o.put("weight", w);
+        }
+    }
+}
