@@ -86,13 +86,29 @@ public final class PofCodec {
 
     /** Encodes a message to a new array (version 4, the message's type and xid, its length). */
     public byte[] encode(PofMessage message) {
+        return encode(message, message.xid());
+    }
+
+    /**
+     * Encodes a message with {@code xid} in its header instead of {@link PofMessage#xid()}: a
+     * controller numbers the messages others built when it sends them.
+     */
+    public byte[] encode(PofMessage message, long xid) {
         byte[] out = new byte[encodedLength(message)];
-        write(message, ByteBuffer.wrap(out), out.length);
+        write(message, xid, ByteBuffer.wrap(out), out.length);
         return out;
     }
 
     /** Encodes a message at {@code out}'s position and advances it past the message. */
     public void encode(PofMessage message, ByteBuffer out) {
+        encode(message, message.xid(), out);
+    }
+
+    /**
+     * Encodes a message with {@code xid} in its header (see {@link #encode(PofMessage, long)}) at
+     * {@code out}'s position and advances it past the message.
+     */
+    public void encode(PofMessage message, long xid, ByteBuffer out) {
         int length = encodedLength(message);
         if (out.remaining() < length) {
             throw new IllegalArgumentException(MessageType.name(message.type()) + " needs " + length
@@ -103,17 +119,20 @@ public final class PofCodec {
         for (int i = 0; i < length; i++) {
             target.put(i, (byte) 0);
         }
-        write(message, target, length);
+        write(message, xid, target, length);
         out.position(out.position() + length);
     }
 
-    private void write(PofMessage message, ByteBuffer out, int length) {
+    private void write(PofMessage message, long xid, ByteBuffer out, int length) {
+        if (xid < 0 || xid > 0xFFFFFFFFL) {
+            throw new IllegalArgumentException("xid " + xid + " is not a u32");
+        }
         if (length > PofVersion.MAX_MESSAGE_LENGTH) {
             throw new IllegalArgumentException(MessageType.name(message.type()) + " would be " + length
                     + " bytes; POFSwitch receives at most " + PofVersion.MAX_MESSAGE_LENGTH);
         }
         out.put((byte) PofVersion.VERSION).put((byte) message.type()).putShort((short) length)
-                .putInt((int) message.xid());
+                .putInt((int) xid);
         if (message instanceof RawMessage) {
             out.put(((RawMessage) message).body());
             return;

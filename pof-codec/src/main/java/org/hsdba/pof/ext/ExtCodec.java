@@ -90,6 +90,19 @@ public final class ExtCodec {
     }
 
     /**
+     * The compact block form of any instruction (stock or extension): its slot encoded by
+     * {@link #extendedCodec()}, trailing zero bytes dropped.
+     */
+    public static RawInstruction compact(Instruction ins) {
+        if (ins instanceof HxInstruction) {
+            return compact((HxInstruction) ins);
+        }
+        ByteBuffer slot = ByteBuffer.allocate(Instruction.SLOT_LENGTH);
+        EXTENDED.encodeInstruction(ins, slot);
+        return compact(ins.type(), Arrays.copyOfRange(slot.array(), Instruction.HEADER_LENGTH, Instruction.SLOT_LENGTH));
+    }
+
+    /**
      * The compact block form of any instruction given its 296 data bytes: trailing zero bytes are
      * dropped (the switch reads missing body bytes as zero), the len rounded up to a multiple of 8.
      */

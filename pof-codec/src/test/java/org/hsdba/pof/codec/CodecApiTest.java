@@ -49,6 +49,27 @@ public class CodecApiTest {
     }
 
     @Test
+    public void encodeWithAnotherXidChangesOnlyTheHeaderXid() throws PofDecodeException {
+        FlowMod flow = SessionMessages.flow(1, 5, FlowModCommand.ADD);
+        byte[] original = CODEC.encode(flow);
+        byte[] renumbered = CODEC.encode(flow, 0xFEDCBA98L);
+        assertArrayEquals(new byte[] {(byte) 0xFE, (byte) 0xDC, (byte) 0xBA, (byte) 0x98},
+                Arrays.copyOfRange(renumbered, 4, 8));
+        assertArrayEquals(Arrays.copyOfRange(original, 8, original.length),
+                Arrays.copyOfRange(renumbered, 8, renumbered.length));
+        assertEquals(flow.toBuilder().xid(0xFEDCBA98L).build(), CODEC.decode(renumbered));
+
+        ByteBuffer out = ByteBuffer.allocate(2192);
+        CODEC.encode(flow, 0xFEDCBA98L, out);
+        assertArrayEquals(renumbered, out.array());
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void encodeRejectsAnXidOutsideU32() {
+        CODEC.encode(new EchoRequest(1), 1L << 32);
+    }
+
+    @Test
     public void decodeFromABufferSliceLeavesItsPosition() throws PofDecodeException {
         byte[] echo = CODEC.encode(new EchoRequest(77, new byte[] {1, 2, 3}));
         byte[] framed = new byte[echo.length + 6];

@@ -108,6 +108,17 @@ public class HxInstructionCodecTest {
     }
 
     @Test
+    public void compactFormOfAStockInstructionKeepsOnlyItsUsedBytes() {
+        org.hsdba.pof.instruction.Instruction apply = org.hsdba.pof.instruction.ApplyActions.of(
+                org.hsdba.pof.action.OutputAction.toPort(2));
+        RawInstruction c = ExtCodec.compact(apply);
+        assertEquals(4, c.type());
+        // action_num + 7 pad, then the action: header 4, type/pad/offsets 8, then the port u32 ending at 23
+        assertEquals(8 + 24, c.len());
+        assertEquals(2, c.data()[23]);
+    }
+
+    @Test
     public void compactTrimsTrailingZeroBytesToWholeWords() {
         byte[] data = new byte[296];
         data[0] = 1;

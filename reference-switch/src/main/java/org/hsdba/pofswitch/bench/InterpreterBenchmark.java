@@ -1,0 +1,185 @@
+package org.hsdba.pofswitch.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Locale;
+import org.hsdba.pof.action.OutputAction;
+import org.hsdba.pof.ext.HxEntryRecord;
+import org.hsdba.pof.instruction.ApplyActions;
+import org.hsdba.pof.instruction.GotoTable;
+import org.hsdba.pof.instruction.Instruction;
+import org.hsdba.pof.match.Match;
+import org.hsdba.pof.match.MatchX;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.TableMod;
+import org.hsdba.pofswitch.datapath.Datapath;
+import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.datapath.ProcessResult;
+
+/**
+ * Packets per second through the interpreter: the paper's binary-tree case (5 levels of fan-out
+ * 2, 32 leaves, leaves 1-12 at 100 Mb/s and 13-32 at 500 Mb/s, 1024-byte packets, C = 10 Gb/s)
+ * with the hand-written HSDBA program, and the same packets through a stock 5-table pipeline for
+ * comparison. Also prints the measured leaf rates against the exact allocation, and the state
+ * sizes. Writes everything to {@code target/bench/interpreter.txt}.
+ *
+ * <p>Run from the repository root: {@code mvn -q -pl reference-switch -am compile && java -cp
+ * reference-switch/target/classes:pof-codec/target/classes org.hsdba.pofswitch.bench.InterpreterBenchmark}
+ */
+public final class InterpreterBenchmark {
+    private static final int PACKET = 1024;
+    private static final long CAPACITY_BPS = 10_000_000_000L;
+    private static final double ETA = 0.95;
+    private static final long K_NANOS = 2_000_000;
+    private static final long DURATION = 1_000_000_000L;
+
+    private InterpreterBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
+        BinaryTreeSetup tree = new BinaryTreeSetup(5, 2, (long) (CAPACITY_BPS * ETA / 8), K_NANOS);
+        double[] demand = new double[tree.leaves()];
+        for (int i = 0; i < demand.length; i++) {
+            demand[i] = (i < 12 ? 100e6 : 500e6) / 8;
+        }
+        CbrArrivals arrivals = new CbrArrivals(demand, PACKET, DURATION);
+        byte[][] frames = new byte[tree.leaves()][];
+        for (int i = 0; i < frames.length; i++) {
+            frames[i] = tree.frameFor(i, PACKET);
+        }
+        out.printf(Locale.ROOT, "HSDBA interpreter benchmark%n");
+        out.printf(Locale.ROOT, "tree: 5 levels, fan-out 2, %d leaves, equal weights, unlimited peaks%n", tree.leaves());
+        out.printf(Locale.ROOT, "C = %.1f Gb/s, eta = %.2f, K = %.1f ms, packets %d B, %.1f s simulated, "
+                + "%d packets, CBR sources starting at 0%n", CAPACITY_BPS / 1e9, ETA, K_NANOS / 1e6, PACKET,
+                DURATION / 1e9, arrivals.count());
+        out.printf(Locale.ROOT, "demands: leaves 1-12 100 Mb/s, leaves 13-32 500 Mb/s (offered %.1f Gb/s)%n%n",
+                (12 * 100e6 + 20 * 500e6) / 1e9);
+
+        // warm-up run (JIT), then the measured run on a fresh switch
+        run(tree, arrivals, frames, null);
+        Datapath dp = newSwitch();
+        tree.install(dp, 2, 0);
+        long[] halfway = new long[tree.leaves()];
+        long t0 = System.nanoTime();
+        long instructions = run(tree, arrivals, frames, new Snapshot(dp, tree, halfway));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "HSDBA program: %,.0f packets/s (%.0f ns/packet), %.1f instructions/packet%n",
+                arrivals.count() / seconds, seconds * 1e9 / arrivals.count(), (double) instructions / arrivals.count());
+        HsdbaLevelProgram program = new HsdbaLevelProgram(11, 2);
+        out.printf(Locale.ROOT, "  block length %d instructions per level (idle hook at %d)%n",
+                program.instructions().size(), program.idlePc());
+
+        double stockPps = stockPipeline(tree, arrivals, frames);
+        out.printf(Locale.ROOT, "stock 5-table GOTO_TABLE pipeline: %,.0f packets/s (%.0f ns/packet)%n%n", stockPps,
+                1e9 / stockPps);
+
+        out.printf(Locale.ROOT, "per-entry state: %d state words allocated = %d bytes (program uses %d words = "
+                + "%d bits: R, t_last, S, counted R); plus switch-owned last_hit (8 B), active bit, passed/dropped "
+                + "packets and bytes (32 B)%n", dp.config().stateWords(), dp.config().stateWords() * 8,
+                HsdbaLevelProgram.STATE_WORDS_USED, HsdbaLevelProgram.STATE_WORDS_USED * 64);
+        out.printf(Locale.ROOT, "per-node registers: %d words (5 used: alpha, S_rate, U_weight, B, W_all)%n%n",
+                HsdbaLevelProgram.REGS_PER_NODE);
+
+        double[] oracle = tree.oracle(demand);
+        out.printf(Locale.ROOT, "leaf rates over [0.5 s, 1.0 s] (Mb/s): measured vs exact max-min%n");
+        double sumErr = 0;
+        List<HxEntryRecord> leaves = dp.entryRecords(BinaryTreeSetup.tableOf(4));
+        double total = 0;
+        for (int i = 0; i < tree.leaves(); i++) {
+            double measured = (leaves.get(i).passedBytes() - halfway[i]) * 8 / 0.5 / 1e6;
+            double exact = oracle[i] * 8 / 1e6;
+            total += measured;
+            sumErr += Math.abs(measured - exact) / exact;
+            out.printf(Locale.ROOT, "  leaf %2d: %7.1f vs %7.1f%n", i + 1, measured, exact);
+        }
+        out.printf(Locale.ROOT, "mean relative deviation %.2f %%, total %.2f Gb/s of %.2f allocatable%n",
+                100 * sumErr / tree.leaves(), total / 1e3, CAPACITY_BPS * ETA / 1e9);
+        out.flush();
+        System.out.print(text);
+        // the module's target/ whether started from the repository root or from the module
+        Path module = Files.isDirectory(Paths.get("reference-switch")) ? Paths.get("reference-switch") : Paths.get(".");
+        Path file = args.length > 0 ? Paths.get(args[0]) : module.resolve("target/bench/interpreter.txt");
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+        System.out.println("written to " + file.toAbsolutePath());
+    }
+
+    private static Datapath newSwitch() {
+        Datapath dp = new Datapath(DatapathConfig.builder().rngSeed(42).build());
+        dp.enableAllPorts();
+        return dp;
+    }
+
+    /** Records each leaf's passed bytes at half time. */
+    private static final class Snapshot {
+        final Datapath dp;
+        final BinaryTreeSetup tree;
+        final long[] halfway;
+
+        Snapshot(Datapath dp, BinaryTreeSetup tree, long[] halfway) {
+            this.dp = dp;
+            this.tree = tree;
+            this.halfway = halfway;
+        }
+    }
+
+    private static long run(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames, Snapshot snapshot)
+            throws Exception {
+        Datapath dp = snapshot != null ? snapshot.dp : newSwitch();
+        if (snapshot == null) {
+            tree.install(dp, 2, 0);
+        }
+        long instructions = 0;
+        boolean taken = false;
+        for (int i = 0; i < arrivals.count(); i++) {
+            long t = arrivals.time(i);
+            if (snapshot != null && !taken && t >= DURATION / 2) {
+                List<HxEntryRecord> leaves = dp.entryRecords(BinaryTreeSetup.tableOf(4));
+                for (int j = 0; j < leaves.size(); j++) {
+                    snapshot.halfway[j] = leaves.get(j).passedBytes();
+                }
+                taken = true;
+            }
+            ProcessResult r = dp.process(frames[arrivals.source(i)], 1, t);
+            instructions += r.instructions();
+        }
+        return instructions;
+    }
+
+    private static double stockPipeline(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames)
+            throws Exception {
+        Datapath dp = newSwitch();
+        for (int level = 0; level < 5; level++) {
+            int type = level == 0 ? 0 : 2;
+            int tid = level == 0 ? 0 : level - 1;
+            Match key = Match.of(0, (14 + level) * 8, 8);
+            dp.tableMod(TableMod.builder().xid(level).command(0).table(type, tid).size(1000).keyLengthBits(8)
+                    .name("stock" + level).match(key).build());
+            for (int i = 0; i < tree.nodes(level); i++) {
+                Instruction next = level < 4 ? GotoTable.of(BinaryTreeSetup.tableOf(level + 1), 0)
+                        : ApplyActions.of(OutputAction.toPort(2));
+                dp.flowMod(FlowMod.builder().xid(100 + i).command(0).table(type, tid).index(i).priority(1)
+                        .counterId(0).match(MatchX.exact(key, i)).instruction(next).build());
+            }
+        }
+        for (int rep = 0; rep < 2; rep++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < arrivals.count(); i++) {
+                dp.process(frames[arrivals.source(i)], 1, arrivals.time(i));
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            if (rep == 1) {
+                return arrivals.count() / seconds;
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+}

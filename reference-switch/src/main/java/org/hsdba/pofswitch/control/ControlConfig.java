@@ -1,0 +1,135 @@
+package org.hsdba.pofswitch.control;
+
+import java.util.Objects;
+
+/**
+ * How the switch reaches and talks to its controller (POFSwitch defaults: port 6633, reconnect and
+ * echo every 2 s, "Huawei" / "POFSwitch-1.4.0.015" strings). POFSwitch sleeps 100 ms before every
+ * COUNTER_REPLY and 1 s after the handshake; both are configurable and 0 by default here.
+ */
+public final class ControlConfig {
+    private final String controllerHost;
+    private final int controllerPort;
+    private final long reconnectIntervalMs;
+    private final long echoIntervalMs;
+    private final long counterReplyDelayMs;
+    private final long handshakeSleepMs;
+    private final String vendor;
+    private final String forwardingEngine;
+    private final String lookupEngine;
+
+    private ControlConfig(Builder b) {
+        this.controllerHost = b.controllerHost;
+        this.controllerPort = b.controllerPort;
+        this.reconnectIntervalMs = b.reconnectIntervalMs;
+        this.echoIntervalMs = b.echoIntervalMs;
+        this.counterReplyDelayMs = b.counterReplyDelayMs;
+        this.handshakeSleepMs = b.handshakeSleepMs;
+        this.vendor = b.vendor;
+        this.forwardingEngine = b.forwardingEngine;
+        this.lookupEngine = b.lookupEngine;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String controllerHost() {
+        return controllerHost;
+    }
+
+    public int controllerPort() {
+        return controllerPort;
+    }
+
+    public long reconnectIntervalMs() {
+        return reconnectIntervalMs;
+    }
+
+    public long echoIntervalMs() {
+        return echoIntervalMs;
+    }
+
+    public long counterReplyDelayMs() {
+        return counterReplyDelayMs;
+    }
+
+    public long handshakeSleepMs() {
+        return handshakeSleepMs;
+    }
+
+    public String vendor() {
+        return vendor;
+    }
+
+    public String forwardingEngine() {
+        return forwardingEngine;
+    }
+
+    public String lookupEngine() {
+        return lookupEngine;
+    }
+
+    /** Builder; defaults as described on the class. */
+    public static final class Builder {
+        private String controllerHost = "127.0.0.1";
+        private int controllerPort = 6633;
+        private long reconnectIntervalMs = 2000;
+        private long echoIntervalMs = 2000;
+        private long counterReplyDelayMs;
+        private long handshakeSleepMs;
+        private String vendor = "Huawei";
+        private String forwardingEngine = "POFSwitch-1.4.0.015";
+        private String lookupEngine = "POFSwitch-1.4.0.015";
+
+        private Builder() {
+        }
+
+        public Builder controller(String host, int port) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("controller port must be in 1..65535, got " + port);
+            }
+            this.controllerHost = Objects.requireNonNull(host, "host");
+            this.controllerPort = port;
+            return this;
+        }
+
+        public Builder reconnectIntervalMs(long v) {
+            reconnectIntervalMs = nonNegative(v, "reconnect interval");
+            return this;
+        }
+
+        public Builder echoIntervalMs(long v) {
+            echoIntervalMs = nonNegative(v, "echo interval");
+            return this;
+        }
+
+        public Builder counterReplyDelayMs(long v) {
+            counterReplyDelayMs = nonNegative(v, "counter reply delay");
+            return this;
+        }
+
+        public Builder handshakeSleepMs(long v) {
+            handshakeSleepMs = nonNegative(v, "handshake sleep");
+            return this;
+        }
+
+        public Builder strings(String vendor, String forwardingEngine, String lookupEngine) {
+            this.vendor = Objects.requireNonNull(vendor);
+            this.forwardingEngine = Objects.requireNonNull(forwardingEngine);
+            this.lookupEngine = Objects.requireNonNull(lookupEngine);
+            return this;
+        }
+
+        private static long nonNegative(long v, String what) {
+            if (v < 0) {
+                throw new IllegalArgumentException(what + " must be >= 0 ms, got " + v);
+            }
+            return v;
+        }
+
+        public ControlConfig build() {
+            return new ControlConfig(this);
+        }
+    }
+}

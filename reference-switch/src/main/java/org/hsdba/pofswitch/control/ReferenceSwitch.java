@@ -1,0 +1,72 @@
+package org.hsdba.pofswitch.control;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.hsdba.pofswitch.datapath.Datapath;
+import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.datapath.OutputFrame;
+import org.hsdba.pofswitch.datapath.ProcessResult;
+
+/**
+ * A complete reference POF switch: a {@link Datapath} plus its {@link ControlChannel} to a
+ * controller. Frames are fed with {@link #receive}; what the datapath sends to the controller
+ * (PACKET_IN, ERROR, HX_ENTRY_STATUS) goes over the channel when it is up, and the frames it
+ * outputs (including PACKET_OUT's) go to the registered port listeners.
+ */
+public final class ReferenceSwitch implements AutoCloseable {
+    private final Datapath datapath;
+    private final ControlChannel channel;
+    private final List<Consumer<OutputFrame>> portListeners = new CopyOnWriteArrayList<>();
+
+    public ReferenceSwitch(DatapathConfig datapathConfig, ControlConfig controlConfig) {
+        this.datapath = new Datapath(datapathConfig);
+        this.channel = new ControlChannel(datapath, controlConfig, this::emit);
+    }
+
+    public Datapath datapath() {
+        return datapath;
+    }
+
+    public ControlChannel channel() {
+        return channel;
+    }
+
+    /** Starts connecting to the controller. */
+    public ReferenceSwitch start() {
+        channel.start();
+        return this;
+    }
+
+    /** Registers a listener for every frame the switch sends out of a port. */
+    public void onOutput(Consumer<OutputFrame> listener) {
+        portListeners.add(listener);
+    }
+
+    /** Processes a received frame at switch time {@code timeNanos}; forwards upward messages. */
+    public ProcessResult receive(byte[] frame, int inPort, long timeNanos) {
+        ProcessResult r = datapath.process(frame, inPort, timeNanos);
+        emit(r.outputs());
+        channel.sendUpward(r.upward());
+        return r;
+    }
+
+    /** Processes a received frame at the live clock. */
+    public ProcessResult receive(byte[] frame, int inPort) {
+        return receive(frame, inPort, datapath.nowNanos());
+    }
+
+    private void emit(List<OutputFrame> frames) {
+        for (OutputFrame f : new ArrayList<>(frames)) {
+            for (Consumer<OutputFrame> l : portListeners) {
+                l.accept(f);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        channel.stop();
+    }
+}

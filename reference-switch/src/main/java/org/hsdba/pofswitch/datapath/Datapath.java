@@ -1,0 +1,631 @@
+package org.hsdba.pofswitch.datapath;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.hsdba.pof.ext.HxBlockMod;
+import org.hsdba.pof.ext.HxEntryRecord;
+import org.hsdba.pof.ext.HxEntryStatus;
+import org.hsdba.pof.ext.HxErrorCode;
+import org.hsdba.pof.ext.HxFeaturesReply;
+import org.hsdba.pof.ext.HxReadReply;
+import org.hsdba.pof.ext.HxReadRequest;
+import org.hsdba.pof.ext.HxRegisterMod;
+import org.hsdba.pof.ext.HxTypes;
+import org.hsdba.pof.instruction.Instruction;
+import org.hsdba.pof.instruction.InstructionType;
+import org.hsdba.pof.instruction.RawInstruction;
+import org.hsdba.pof.message.CounterReply;
+import org.hsdba.pof.message.ErrorMessage;
+import org.hsdba.pof.message.ErrorType;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.GroupMod;
+import org.hsdba.pof.message.MeterMod;
+import org.hsdba.pof.message.PacketOut;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pof.message.TableMod;
+import org.hsdba.pofswitch.error.SwitchError;
+import org.hsdba.pofswitch.tables.CounterStore;
+import org.hsdba.pofswitch.tables.EntryRuntime;
+import org.hsdba.pofswitch.tables.FlowEntry;
+import org.hsdba.pofswitch.tables.FlowTable;
+import org.hsdba.pofswitch.tables.TableStore;
+
+/**
+ * The switch's forwarding state and datapath: flow tables, counters, groups, meters, port enable
+ * bits and the HSDBA extension's state, and {@link #process(byte[], int, long)}.
+ *
+ * <p>Thread-safety: one lock (this object's monitor) serialises packet processing, control
+ * operations and in-process reads, so a packet sees the tables either before or after a control
+ * operation, never half of it. Packets are processed one at a time, which also makes register
+ * updates and the random stream deterministic.
+ */
+public final class Datapath {
+    private final DatapathConfig config;
+    private final TableStore tables;
+    private final CounterStore counters;
+    private final Map<Long, GroupMod> groups = new TreeMap<>();
+    private final Map<Long, MeterMod> meters = new TreeMap<>();
+    private final Map<Integer, Boolean> portEnabled = new HashMap<>();
+    private final HxState hx;
+    private final AtomicLong upwardXid = new AtomicLong();
+    private final Packet packet = new Packet();
+    private final long startNanos = System.nanoTime();
+    private long lastTimeNs;
+
+    public Datapath(DatapathConfig config) {
+        this.config = config;
+        this.tables = new TableStore(config.tableIds(), config.tableSize(), config.keyLengthBits());
+        this.counters = new CounterStore(config.counterCount());
+        this.hx = new HxState(config.registerWords(), config.rngSeed());
+        for (PortConfig p : config.ports()) {
+            portEnabled.put(p.id(), false);
+        }
+    }
+
+    public DatapathConfig config() {
+        return config;
+    }
+
+    // ------------------------------------------------------------------ packets
+
+    /**
+     * Processes one frame received on POF port {@code inPort} at switch time {@code timeNanos}
+     * (the extension's TIME; must not go backwards). Runs any idle expiries due first.
+     */
+    public synchronized ProcessResult process(byte[] frame, int inPort, long timeNanos) {
+        lastTimeNs = Math.max(lastTimeNs, timeNanos);
+        List<PofMessage> upward = new ArrayList<>();
+        expireIdle(timeNanos, upward);
+        if (!portEnabled.getOrDefault(inPort, false)) {
+            return early(EndReason.PORT_DISABLED, upward);
+        }
+        if (frame.length > 1514) {
+            return early(EndReason.OVERSIZE, upward);
+        }
+        if (tables.byGlobalId(0) == null) {
+            return early(EndReason.NO_FIRST_TABLE, upward);
+        }
+        packet.load(frame, inPort);
+        return new Execution(this, packet, timeNanos, false, upward).runPacket();
+    }
+
+    /** {@link #process(byte[], int, long)} at the live clock (ns since this datapath was created). */
+    public ProcessResult process(byte[] frame, int inPort) {
+        return process(frame, inPort, nowNanos());
+    }
+
+    /** Nanoseconds since this datapath was created (the live clock). */
+    public long nowNanos() {
+        return System.nanoTime() - startNanos;
+    }
+
+    /** Lets switch time pass without packets: runs idle expiries due by {@code timeNanos}. */
+    public synchronized List<PofMessage> advanceTime(long timeNanos) {
+        lastTimeNs = Math.max(lastTimeNs, timeNanos);
+        List<PofMessage> upward = new ArrayList<>();
+        expireIdle(timeNanos, upward);
+        return upward;
+    }
+
+    private static ProcessResult early(EndReason reason, List<PofMessage> upward) {
+        return new ProcessResult(List.of(), upward, reason, 0, null, 0, List.of());
+    }
+
+    /** PACKET_OUT: runs its actions on its frame, as POFSwitch does (no table, no port check). */
+    public synchronized ProcessResult packetOut(PacketOut out) {
+        byte[] data = out.data();
+        if (data.length > Packet.RAW_MAX - Packet.PREBUF) {
+            return early(EndReason.OVERSIZE, new ArrayList<>());
+        }
+        packet.load(data, (int) out.inPort());
+        return new Execution(this, packet, lastTimeNs, false, new ArrayList<>()).runActions(out.actions());
+    }
+
+    // ------------------------------------------------------------------ idle leaves
+
+    private void expireIdle(long now, List<PofMessage> upward) {
+        if (now < hx.idleBound) {
+            return;
+        }
+        List<FlowEntry> due = new ArrayList<>();
+        long next = Long.MAX_VALUE;
+        for (FlowTable t : tables.all()) {
+            for (FlowEntry e : t.entries()) {
+                long exp = expiry(e);
+                if (exp == Long.MAX_VALUE) {
+                    continue;
+                }
+                if (exp <= now) {
+                    due.add(e);
+                } else {
+                    next = Math.min(next, exp);
+                }
+            }
+        }
+        due.sort(Comparator.comparingLong(Datapath::expiry).thenComparingInt(FlowEntry::tableGlobalId)
+                .thenComparingLong(FlowEntry::index));
+        for (FlowEntry e : due) {
+            long at = expiry(e);
+            deactivate(e, at, upward);
+            EntryRuntime rt = e.runtime();
+            upward.add(new HxEntryStatus(nextUpwardXid(), HxEntryStatus.REASON_IDLE, e.tableGlobalId(), e.index(), at,
+                    rt.passedBytes(), rt.droppedBytes()));
+        }
+        hx.idleBound = next;
+    }
+
+    /** When an active entry with an idle timeout expires, or MAX_VALUE. */
+    private static long expiry(FlowEntry e) {
+        if (!e.runtime().active() || e.call() == null || e.call().idleTimeoutMs() == 0) {
+            return Long.MAX_VALUE;
+        }
+        return e.runtime().lastHitNs() + e.call().idleTimeoutMs() * 1_000_000L;
+    }
+
+    /** Makes an active entry inactive, running its block's deactivation hook first. */
+    private void deactivate(FlowEntry e, long time, List<PofMessage> upward) {
+        if (!e.runtime().active()) {
+            return;
+        }
+        HxState.Block block = e.call() == null ? null : hx.blocks.get(e.call().blockId());
+        if (block != null && block.idlePc != HxTypes.NONE_16) {
+            Packet empty = new Packet();
+            empty.loadEmpty();
+            new Execution(this, empty, time, true, upward).runHook(e, block);
+        }
+        e.runtime().setActive(false);
+    }
+
+    // ------------------------------------------------------------------ control operations
+
+    /** A controller HELLO: everything is cleared and every port disabled. */
+    public synchronized void wipe() {
+        tables.clear();
+        counters.clearAll();
+        groups.clear();
+        meters.clear();
+        hx.wipe();
+        portEnabled.replaceAll((k, v) -> false);
+    }
+
+    /** PORT_MOD: sets a port's of_enable bit. */
+    public synchronized void portMod(int slotId, int portId, boolean enable) throws SwitchError {
+        if (slotId != 0) {
+            throw SwitchError.invalidSlot("slot " + slotId);
+        }
+        if (!portEnabled.containsKey(portId)) {
+            throw SwitchError.of(ErrorType.PORT_MOD_FAILED, 1, "POFPMFC_BAD_PORT_ID", "port " + portId);
+        }
+        portEnabled.put(portId, enable);
+    }
+
+    /** Enables every port (what a controller does with one PORT_MOD per port). */
+    public synchronized void enableAllPorts() {
+        portEnabled.replaceAll((k, v) -> true);
+    }
+
+    public synchronized boolean portEnabled(int portId) {
+        return portEnabled.getOrDefault(portId, false);
+    }
+
+    boolean portExists(int portId) {
+        return portEnabled.containsKey(portId);
+    }
+
+    /** TABLE_MOD ADD (command 0) or DELETE (2); other commands are answered by the caller. */
+    public synchronized void tableMod(TableMod mod) throws SwitchError {
+        if (mod.command() == 0) {
+            tables.create(mod);
+        } else {
+            FlowTable removed = tables.delete(mod.tableType(), mod.tableId());
+            hx.pendingJoins.keySet().removeIf(k -> k.table == removed.spec().globalId());
+        }
+    }
+
+    /**
+     * FLOW_MOD ADD (0), MODIFY (1) or DELETE (3). Throws if nothing was changed; returns errors
+     * POFSwitch reports although the change was made (a bad counter id on ADD).
+     */
+    public synchronized List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
+        FlowTable table = tables.tableFor(mod);
+        switch (mod.command()) {
+            case 0: {
+                List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
+                        hx.blocks);
+                FlowEntry entry = TableStore.buildEntry(table, mod, program, new EntryRuntime(config.stateWords()));
+                table.add(entry);
+                clearJoins(table, entry);
+                try {
+                    counters.init(mod.counterId());
+                } catch (SwitchError e) {
+                    return List.of(e);
+                }
+                return List.of();
+            }
+            case 1: {
+                FlowEntry old = tables.entryFor(table, mod);
+                List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
+                        hx.blocks);
+                if (old.counterId() != mod.counterId()) {
+                    counters.init(mod.counterId());
+                }
+                List<PofMessage> ignored = new ArrayList<>();
+                deactivate(old, lastTimeNs, ignored);
+                table.remove(old);
+                FlowEntry entry = TableStore.buildEntry(table, mod, program, old.runtime());
+                table.add(entry);
+                clearJoins(table, entry);
+                return List.of();
+            }
+            case 3: {
+                FlowEntry old = tables.entryFor(table, mod);
+                counters.delete(old.counterId());
+                deactivate(old, lastTimeNs, new ArrayList<>());
+                table.remove(old);
+                return List.of();
+            }
+            default:
+                throw SwitchError.of(ErrorType.FLOW_MOD_FAILED, 6, "POFFMFC_BAD_COMMAND", "command " + mod.command());
+        }
+    }
+
+    private void clearJoins(FlowTable table, FlowEntry entry) {
+        int id = table.spec().globalId();
+        hx.pendingJoins.keySet().removeIf(k -> k.table == id && entry == table.lookup(pad(k.key)));
+    }
+
+    private static byte[] pad(byte[] key) {
+        return java.util.Arrays.copyOf(key, key.length + 16);
+    }
+
+    /** COUNTER_MOD: 0 ADD, 1 DELETE, 2 CLEAR. */
+    public synchronized void counterMod(int command, long counterId) throws SwitchError {
+        switch (command) {
+            case 0: counters.init(counterId); break;
+            case 1: counters.delete(counterId); break;
+            case 2: counters.clear(counterId); break;
+            default:
+                throw SwitchError.of(ErrorType.COUNTER_MOD_FAILED, 2, "POFCMFC_BAD_COMMAND", "command " + command);
+        }
+    }
+
+    /** COUNTER_REQUEST: {packets, bytes}. */
+    public synchronized long[] counter(long counterId) throws SwitchError {
+        return counters.read(counterId);
+    }
+
+    /** GROUP_MOD: 0 ADD, 1 MODIFY, 2 DELETE. */
+    public synchronized void groupMod(GroupMod mod) throws SwitchError {
+        long id = mod.groupId();
+        switch (mod.command()) {
+            case 0:
+                if (id >= config.groupCount()) {
+                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 1, "POFGMFC_INVALID_GROUP", "group " + id);
+                }
+                if (groups.containsKey(id)) {
+                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 0, "POFGMFC_GROUP_EXISTS", "group " + id);
+                }
+                counters.init(mod.counterId());
+                groups.put(id, mod);
+                return;
+            case 1:
+            case 2:
+                if (!groups.containsKey(id)) {
+                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 8, "POFGMFC_UNKNOWN_GROUP", "group " + id);
+                }
+                if (mod.command() == 1) {
+                    counters.init(mod.counterId());
+                    groups.put(id, mod);
+                } else {
+                    groups.remove(id);
+                }
+                return;
+            default:
+                throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 11, "POFGMFC_BAD_COMMAND", "command " + mod.command());
+        }
+    }
+
+    /** METER_MOD: 0 ADD, 1 MODIFY, 2 DELETE (meters only store a rate, as in POFSwitch). */
+    public synchronized void meterMod(MeterMod mod) throws SwitchError {
+        long id = mod.meterId();
+        switch (mod.command()) {
+            case 0:
+                if (id == 0 || id >= config.meterCount()) {
+                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 2, "POFMMFC_INVALID_METER", "meter " + id);
+                }
+                if (meters.containsKey(id)) {
+                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 1, "POFMMFC_METER_EXISTS", "meter " + id);
+                }
+                meters.put(id, mod);
+                return;
+            case 1:
+            case 2:
+                if (!meters.containsKey(id)) {
+                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 3, "POFMMFC_UNKNOWN_METER", "meter " + id);
+                }
+                if (mod.command() == 1) {
+                    meters.put(id, mod);
+                } else {
+                    meters.remove(id);
+                }
+                return;
+            default:
+                throw SwitchError.of(ErrorType.METER_MOD_FAILED, 4, "POFMMFC_BAD_COMMAND", "command " + mod.command());
+        }
+    }
+
+    /**
+     * QUERYALL: one TABLE_MOD (command 4) per table, one FLOW_MOD (command 6) per entry, one
+     * GROUP_MOD / METER_MOD (command 4) per group / meter, one COUNTER_REPLY per counter, all with
+     * {@code xid}; the caller appends QUERYALL_FIN.
+     */
+    public synchronized List<PofMessage> queryAll(long xid) {
+        List<PofMessage> out = new ArrayList<>();
+        for (FlowTable t : tables.all()) {
+            out.add(TableMod.builder().xid(xid).command(4).table(t.spec().type(), t.spec().localId())
+                    .size(t.spec().size()).keyLengthBits(t.spec().keyLengthBits()).slotId(0).name(t.spec().name())
+                    .matches(t.spec().matches()).build());
+        }
+        for (FlowTable t : tables.all()) {
+            for (FlowEntry e : t.entries()) {
+                out.add(e.source().toBuilder().xid(xid).command(6).cookie(0).cookieMask(0).idleTimeout(0)
+                        .hardTimeout(0).slotId(0).instructions(queryInstructions(e.source().instructions())).build());
+            }
+        }
+        for (GroupMod g : groups.values()) {
+            out.add(new GroupMod(xid, 4, g.groupType(), g.groupId(), g.counterId(), 0, g.actions()));
+        }
+        for (MeterMod m : meters.values()) {
+            out.add(new MeterMod(xid, 4, 0, m.meterId(), m.rate()));
+        }
+        counters.snapshot().forEach((id, v) -> out.add(new CounterReply(xid, 4, 0, id, v[0], v[1])));
+        return out;
+    }
+
+    /**
+     * Instructions as a QUERYALL returns them. A stock switch never converts the header of an
+     * instruction type it does not know back to network order (instruction_HtoN returns early),
+     * so its type and len come back little-endian.
+     */
+    private List<Instruction> queryInstructions(List<Instruction> received) {
+        if (config.extensionEnabled()) {
+            return received;
+        }
+        List<Instruction> out = new ArrayList<>();
+        for (Instruction i : received) {
+            if (!InstructionType.isKnown(i.type()) && i instanceof RawInstruction) {
+                out.add(new RawInstruction(swap16(i.type()), swap16(i.len()), ((RawInstruction) i).data()));
+            } else {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private static int swap16(int v) {
+        return ((v & 0xFF) << 8) | ((v >>> 8) & 0xFF);
+    }
+
+    // ------------------------------------------------------------------ extension messages
+
+    /** HX_FEATURES_REPLY for a probe with {@code xid}. */
+    public synchronized HxFeaturesReply hxFeatures(long xid) {
+        return new HxFeaturesReply(xid, HxTypes.EXT_VERSION, config.stateWords(), config.maxBlocks(),
+                config.maxBlockInstructions(), HxTypes.MAX_PARAM_BYTES, config.registerWords(),
+                config.maxPendingJoins(), config.instructionBudget(), hx.seed(), lastTimeNs);
+    }
+
+    /** HX_BLOCK_MOD (section 5). */
+    public synchronized void blockMod(HxBlockMod mod) throws SwitchError {
+        int id = mod.blockId();
+        if (id >= config.maxBlocks()) {
+            throw SwitchError.hx(HxErrorCode.BAD_BLOCK_ID, "block id " + id + " >= " + config.maxBlocks());
+        }
+        switch (mod.command()) {
+            case HxBlockMod.COMMAND_ADD:
+                hx.staged.put(id, new HxState.Staged(mod.idlePc()));
+                break;
+            case HxBlockMod.COMMAND_APPEND:
+                if (!hx.staged.containsKey(id)) {
+                    throw SwitchError.hx(HxErrorCode.NOT_STAGED, "APPEND to block " + id + " without an ADD");
+                }
+                break;
+            case HxBlockMod.COMMAND_DELETE:
+                deleteBlock(id);
+                return;
+            default:
+                throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_BLOCK_MOD command " + mod.command());
+        }
+        HxState.Staged staged = hx.staged.get(id);
+        try {
+            for (RawInstruction raw : mod.instructions()) {
+                staged.instructions.add(HxPrograms.blockInstruction(raw, staged.instructions.size()));
+                if (staged.instructions.size() > config.maxBlockInstructions()) {
+                    throw SwitchError.hx(HxErrorCode.BLOCK_TOO_LONG, "block " + id + " exceeds "
+                            + config.maxBlockInstructions() + " instructions");
+                }
+            }
+            if (mod.isFinal()) {
+                HxPrograms.validateBlock(staged.instructions, staged.idlePc, config.maxBlockInstructions());
+                hx.blocks.put(id, new HxState.Block(staged.instructions, staged.idlePc));
+                hx.staged.remove(id);
+            }
+        } catch (SwitchError e) {
+            hx.staged.remove(id);
+            throw e;
+        }
+    }
+
+    private void deleteBlock(int id) throws SwitchError {
+        if (!hx.blocks.containsKey(id)) {
+            throw SwitchError.hx(HxErrorCode.BAD_BLOCK_ID, "block " + id + " is not installed");
+        }
+        for (FlowTable t : tables.all()) {
+            for (FlowEntry e : t.entries()) {
+                if (e.call() != null && e.call().blockId() == id) {
+                    throw SwitchError.hx(HxErrorCode.BLOCK_IN_USE, "block " + id + " is called by global table "
+                            + t.spec().globalId() + " entry " + e.index());
+                }
+            }
+        }
+        hx.blocks.remove(id);
+    }
+
+    /** HX_REGISTER_MOD (section 6). */
+    public synchronized void registerMod(HxRegisterMod mod) throws SwitchError {
+        if (mod.command() != HxRegisterMod.COMMAND_WRITE && mod.command() != HxRegisterMod.COMMAND_ZERO) {
+            throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_REGISTER_MOD command " + mod.command());
+        }
+        checkRegisters(mod.firstWord(), mod.count());
+        int first = (int) mod.firstWord();
+        if (mod.command() == HxRegisterMod.COMMAND_WRITE) {
+            long[] v = mod.values();
+            System.arraycopy(v, 0, hx.registers, first, v.length);
+        } else {
+            java.util.Arrays.fill(hx.registers, first, first + mod.count(), 0);
+        }
+    }
+
+    private void checkRegisters(long first, long count) throws SwitchError {
+        if (first + count > hx.registers.length) {
+            throw SwitchError.hx(HxErrorCode.BAD_REGISTER, "registers " + first + ".." + (first + count - 1)
+                    + " outside the file of " + hx.registers.length + " words");
+        }
+    }
+
+    /** HX_READ_REQUEST (section 9): the replies, all but the last flagged MORE. */
+    public synchronized List<HxReadReply> read(HxReadRequest req) throws SwitchError {
+        List<HxReadReply> out = new ArrayList<>();
+        if (req.what() == HxReadRequest.WHAT_REGISTERS) {
+            checkRegisters(req.first(), req.count());
+            int first = (int) req.first();
+            int count = (int) req.count();
+            int per = 255; // record_count is a u8
+            for (int at = 0; at < count || out.isEmpty(); at += per) {
+                int n = Math.min(per, count - at);
+                long[] values = java.util.Arrays.copyOfRange(hx.registers, first + at, first + at + n);
+                out.add(HxReadReply.registers(req.xid(), at + n < count, first + at, values));
+            }
+            return out;
+        }
+        if (req.what() != HxReadRequest.WHAT_ENTRIES) {
+            throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_READ_REQUEST what " + req.what());
+        }
+        FlowTable table = tables.byGlobalId(req.tableId());
+        if (table == null) {
+            throw SwitchError.hx(HxErrorCode.BAD_TABLE_ID, "global table " + req.tableId() + " does not exist");
+        }
+        long last = req.count() == HxReadRequest.ALL ? Long.MAX_VALUE : req.first() + req.count();
+        List<HxEntryRecord> records = new ArrayList<>();
+        for (FlowEntry e : sortedByIndex(table)) {
+            if (e.index() >= req.first() && e.index() < last) {
+                records.add(record(e));
+            }
+        }
+        int per = (2560 - 16) / (HxEntryRecord.FIXED_LENGTH + 8 * config.stateWords());
+        for (int at = 0; at < records.size() || out.isEmpty(); at += per) {
+            List<HxEntryRecord> chunk = records.subList(at, Math.min(records.size(), at + per));
+            out.add(HxReadReply.entries(req.xid(), req.tableId(), at + per < records.size(), chunk));
+        }
+        return out;
+    }
+
+    private static List<FlowEntry> sortedByIndex(FlowTable table) {
+        List<FlowEntry> list = new ArrayList<>(table.entries());
+        list.sort(Comparator.comparingLong(FlowEntry::index));
+        return list;
+    }
+
+    private static HxEntryRecord record(FlowEntry e) {
+        EntryRuntime rt = e.runtime();
+        return new HxEntryRecord(e.index(), rt.active(), e.call() != null,
+                e.call() == null ? HxTypes.NONE_16 : e.call().blockId(), rt.passedPackets(), rt.passedBytes(),
+                rt.droppedPackets(), rt.droppedBytes(), rt.lastHitNs(), rt.state());
+    }
+
+    // ------------------------------------------------------------------ in-process reads (harness)
+
+    /** The HX record (activity, passed/dropped counters, state) of an entry, or null if absent. */
+    public synchronized HxEntryRecord entryRecord(int globalTableId, long index) {
+        FlowTable t = tables.byGlobalId(globalTableId);
+        FlowEntry e = t == null ? null : t.byIndex(index);
+        return e == null ? null : record(e);
+    }
+
+    /** HX records of every entry of a table, by index (empty if the table does not exist). */
+    public synchronized List<HxEntryRecord> entryRecords(int globalTableId) {
+        FlowTable t = tables.byGlobalId(globalTableId);
+        if (t == null) {
+            return List.of();
+        }
+        List<HxEntryRecord> out = new ArrayList<>();
+        for (FlowEntry e : sortedByIndex(t)) {
+            out.add(record(e));
+        }
+        return out;
+    }
+
+    /** A register word. */
+    public synchronized long register(int word) {
+        return hx.registers[word];
+    }
+
+    /** Stock counters by id: {packets, bytes}. */
+    public synchronized Map<Long, long[]> counters() {
+        return Collections.unmodifiableMap(counterStore().snapshot());
+    }
+
+    /** Join PACKET_INs not sent because the pending-join set was full. */
+    public synchronized long joinsSuppressed() {
+        return hx.joinsSuppressed;
+    }
+
+    /** Number of entries in a table (0 if absent). */
+    public synchronized int entryCount(int globalTableId) {
+        FlowTable t = tables.byGlobalId(globalTableId);
+        return t == null ? 0 : t.size();
+    }
+
+    // ------------------------------------------------------------------ for the interpreter
+
+    CounterStore counterStore() {
+        return counters;
+    }
+
+    TableStore tables() {
+        return tables;
+    }
+
+    HxState hx() {
+        return hx;
+    }
+
+    GroupMod group(long id) {
+        return groups.get(id);
+    }
+
+    boolean meterExists(long id) {
+        return meters.containsKey(id);
+    }
+
+    /** The next upward xid (g_upward_xid++), shared with the control channel. */
+    public long nextUpwardXid() {
+        return upwardXid.getAndIncrement() & 0xFFFFFFFFL;
+    }
+
+    /** The upward xid without incrementing (PORT_STATUS after GET_CONFIG uses it). */
+    public long currentUpwardXid() {
+        return upwardXid.get() & 0xFFFFFFFFL;
+    }
+
+    /** An ERROR message for {@code e} with this switch's device id. */
+    public ErrorMessage errorMessage(SwitchError e, long xid) {
+        return Execution.errorMessage(e, xid, config.deviceId());
+    }
+}

@@ -1,0 +1,68 @@
+package org.hsdba.pofswitch.datapath;
+
+import java.util.Arrays;
+
+/**
+ * One packet in flight, laid out as POFSwitch's {@code pofdp_packet}: a 2048-byte buffer whose
+ * packet starts after 128 bytes of headroom, the current layer offset (bytes, may go negative into
+ * the headroom) and the bytes left after it, and the 128-byte metadata with the packet length at
+ * bits 0-15 and the ingress port at bits 16-23.
+ */
+final class Packet {
+    static final int PREBUF = 128;
+    static final int RAW_MAX = 2048;
+    static final int METADATA_BYTES = 128;
+    static final int METADATA_BITS = METADATA_BYTES * 8;
+
+    final byte[] buf = new byte[PREBUF + RAW_MAX];
+    final byte[] metadata = new byte[METADATA_BYTES];
+    int offset;
+    int leftLen;
+    int inPort;
+    int ingressLength;
+    boolean hasPacket;
+
+    /** Loads a received frame (length already checked) and initialises the metadata. */
+    void load(byte[] frame, int port) {
+        Arrays.fill(buf, (byte) 0);
+        Arrays.fill(metadata, (byte) 0);
+        System.arraycopy(frame, 0, buf, PREBUF, frame.length);
+        offset = 0;
+        leftLen = frame.length;
+        inPort = port;
+        ingressLength = frame.length;
+        hasPacket = true;
+        setLengthField(frame.length);
+        metadata[2] = (byte) port;
+    }
+
+    /** A packet-less context for deactivation hooks: no packet, zero metadata. */
+    void loadEmpty() {
+        Arrays.fill(metadata, (byte) 0);
+        offset = 0;
+        leftLen = 0;
+        inPort = 0;
+        ingressLength = 0;
+        hasPacket = false;
+    }
+
+    /** Index in {@link #buf} of the current layer. */
+    int base() {
+        return PREBUF + offset;
+    }
+
+    /** The metadata's packet length field (bits 0-15), what entry counters add. */
+    int lengthField() {
+        return ((metadata[0] & 0xFF) << 8) | (metadata[1] & 0xFF);
+    }
+
+    void setLengthField(int len) {
+        metadata[0] = (byte) (len >>> 8);
+        metadata[1] = (byte) len;
+    }
+
+    /** The frame from its start up to the end (what PACKET_IN carries). */
+    byte[] wholeFrame() {
+        return Arrays.copyOfRange(buf, PREBUF, PREBUF + offset + leftLen);
+    }
+}

@@ -1,0 +1,130 @@
+package org.hsdba.pofswitch.tables;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The entries of one table and POFSwitch's lookup semantics (pof-protocol.md section 4):
+ * MM = the first entry with the highest priority whose masked value matches; LPM = the matching
+ * entry with the most mask bits (first wins ties); EM = exact value match (by key, not by hash:
+ * POFSwitch's hash-only lookup can return false matches, which this switch does not imitate);
+ * DT = by index only. Entries are kept in installation order; an ADD with an index already present
+ * adds a second entry, as POFSwitch does.
+ */
+public final class FlowTable {
+    private final TableSpec spec;
+    private final int keyBytes;
+    private final List<FlowEntry> entries = new ArrayList<>();
+    private final Map<KeyBytes, FlowEntry> exact = new HashMap<>();
+
+    public FlowTable(TableSpec spec) {
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.keyBytes = (spec.keyLengthBits() + 7) / 8;
+    }
+
+    public TableSpec spec() {
+        return spec;
+    }
+
+    /** Entries in installation order (unmodifiable view). */
+    public List<FlowEntry> entries() {
+        return Collections.unmodifiableList(entries);
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** The first entry with this index, or null. */
+    public FlowEntry byIndex(long index) {
+        for (FlowEntry e : entries) {
+            if (e.index() == index) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    public void add(FlowEntry entry) {
+        entries.add(entry);
+        if (spec.type() == 2) {
+            exact.putIfAbsent(new KeyBytes(entry.valueBytes(), keyBytes), entry);
+        }
+    }
+
+    /** Replaces {@code old} by {@code replacement} at the same position. */
+    public void replace(FlowEntry old, FlowEntry replacement) {
+        entries.set(entries.indexOf(old), replacement);
+        rebuildExact();
+    }
+
+    public void remove(FlowEntry entry) {
+        entries.remove(entry);
+        rebuildExact();
+    }
+
+    private void rebuildExact() {
+        if (spec.type() == 2) {
+            exact.clear();
+            for (FlowEntry e : entries) {
+                exact.putIfAbsent(new KeyBytes(e.valueBytes(), keyBytes), e);
+            }
+        }
+    }
+
+    /** Key lookup for MM, LPM and EM tables; null on a miss (DT tables never match by key). */
+    public FlowEntry lookup(byte[] key) {
+        switch (spec.type()) {
+            case 0: {
+                FlowEntry best = null;
+                for (FlowEntry e : entries) {
+                    if (e.maskMatches(key, keyBytes) && (best == null || e.priority() > best.priority())) {
+                        best = e;
+                    }
+                }
+                return best;
+            }
+            case 1: {
+                // POFSwitch keeps the first strictly longer prefix; a match-all mask never wins.
+                FlowEntry best = null;
+                int bestBits = 0;
+                for (FlowEntry e : entries) {
+                    if (e.maskMatches(key, keyBytes) && e.maskBits() > bestBits) {
+                        best = e;
+                        bestBits = e.maskBits();
+                    }
+                }
+                return best;
+            }
+            case 2:
+                return exact.get(new KeyBytes(key, keyBytes));
+            default:
+                return null;
+        }
+    }
+
+    /** A hashable view of the first {@code n} bytes of a key. */
+    private static final class KeyBytes {
+        private final byte[] bytes;
+        private final int hash;
+
+        KeyBytes(byte[] source, int n) {
+            this.bytes = java.util.Arrays.copyOf(source, n);
+            this.hash = java.util.Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof KeyBytes && java.util.Arrays.equals(bytes, ((KeyBytes) o).bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+}
