@@ -2,7 +2,9 @@ package org.hsdba.southbound;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.hsdba.pof.ext.HxFeaturesReply;
 import org.hsdba.pof.message.FeaturesReply;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.PortDesc;
@@ -11,6 +13,7 @@ import org.hsdba.pof.message.ResourceReport;
 /**
  * One connected POF switch session. A switch that reconnects gets a new session (and has been
  * wiped by the HELLO), so callers re-program it when {@link PofSwitchListener#switchReady} fires.
+ * The futures complete on adapter I/O threads: callbacks must return quickly and never block.
  */
 public interface PofSwitch {
 
@@ -31,6 +34,14 @@ public interface PofSwitch {
 
     SwitchMode mode();
 
+    /**
+     * The HSDBA extension's limits (state words, blocks, registers, ...) from the capability
+     * probe, present exactly when {@link #mode()} is {@link SwitchMode#IN_SWITCH}.
+     */
+    default Optional<HxFeaturesReply> extensionFeatures() {
+        return Optional.empty();
+    }
+
     boolean isConnected();
 
     /** Global table id of a per-type table id, from the RESOURCE_REPORT's table counts. */
@@ -39,7 +50,9 @@ public interface PofSwitch {
     /**
      * Sends messages in order (the adapter assigns the xids) and completes when all are
      * confirmed: a round trip after the last one came back without an ERROR for any of them.
-     * Completes exceptionally with {@link PofErrorException} naming the first failed message.
+     * Completes exceptionally with {@link PofErrorException} naming the first failed message,
+     * with {@link SwitchDisconnectedException} if the session ends first, or with a
+     * {@link java.util.concurrent.TimeoutException}.
      */
     CompletableFuture<Void> send(List<? extends PofMessage> messages);
 

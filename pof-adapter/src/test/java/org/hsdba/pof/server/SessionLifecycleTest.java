@@ -1,0 +1,134 @@
+package org.hsdba.pof.server;
+
+import static org.hsdba.pof.server.ProgrammingTest.failure;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.hsdba.pof.codec.SessionMessages;
+import org.hsdba.pof.message.EchoRequest;
+import org.hsdba.pof.message.FlowModCommand;
+import org.hsdba.pof.message.MessageType;
+import org.hsdba.southbound.PofSwitch;
+import org.hsdba.southbound.SwitchDisconnectedException;
+import org.junit.Rule;
+import org.junit.Test;
+
+/** Reconnection, liveness and the ways a session ends. */
+public class SessionLifecycleTest {
+    @Rule
+    public final ServerFixture fixture = new ServerFixture();
+
+    @Test
+    public void aReconnectionIsANewSessionAndTheOldOnesFuturesFail() throws Exception {
+        fixture.start();
+        FakeSwitch first = fixture.connect();
+        PofSwitch old = fixture.events.awaitReady(5000);
+        first.holdEchoReplies();
+        CompletableFuture<Void> pending = old.send(SessionMessages.flows(FlowModCommand.ADD));
+        first.await(MessageType.ECHO_REQUEST, 2000);
+
+        fixture.connect(); // same device id 1, e.g. after the switch restarted
+        PofSwitch current = fixture.events.awaitReady(5000);
+
+        assertNotEquals(old.sessionId(), current.sessionId());
+        assertTrue(current.sessionId() > old.sessionId());
+        SwitchDisconnectedException e = failure(pending, SwitchDisconnectedException.class);
+        assertTrue(e.getMessage(), e.getMessage().contains("replaced"));
+        assertFalse(old.isConnected());
+        assertTrue(current.isConnected());
+        assertSame(current, fixture.server().getSwitch(1).orElseThrow());
+        assertEquals(List.of("ready " + old.sessionId(), "disconnected " + old.sessionId(),
+                "ready " + current.sessionId()), fixture.events.order);
+        assertTrue(first.awaitClosed(2000));
+        failure(old.send(SessionMessages.flows(FlowModCommand.ADD)), SwitchDisconnectedException.class);
+        current.send(SessionMessages.flows(FlowModCommand.ADD)).get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    public void aSilentSwitchIsDeclaredDownAfterTheLivenessTimeout() throws Exception {
+        fixture.start(fixture.config().livenessTimeout(Duration.ofMillis(400)));
+        FakeSwitch fake = fixture.connect();
+        PofSwitch sw = fixture.events.awaitReady(5000);
+        CompletableFuture<List<org.hsdba.pof.message.PofMessage>> pending;
+        long start = System.nanoTime();
+        fake.goSilent();
+        pending = sw.queryAll();
+
+        String reason = fixture.events.awaitDisconnected(3000);
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(reason, reason.contains("liveness"));
+        assertTrue("declared down after " + took + " ms", took >= 350 && took < 2000);
+        failure(pending, SwitchDisconnectedException.class);
+        assertTrue(fake.awaitClosed(2000));
+        assertEquals(1, fixture.closedLines.size());
+        assertTrue(fixture.closedLines.get(0), fixture.closedLines.get(0).contains("device 0x00000001"));
+        assertTrue(fixture.server().switches().isEmpty());
+    }
+
+    @Test
+    public void aQuietSwitchThatAnswersEchoesStaysUp() throws Exception {
+        fixture.start(fixture.config().livenessTimeout(Duration.ofMillis(300)));
+        FakeSwitch fake = fixture.connect();
+        PofSwitch sw = fixture.events.awaitReady(5000);
+        Thread.sleep(1000); // the fake never sends on its own; only the controller's keep-alives
+        assertTrue(sw.isConnected());
+        assertTrue(fake.received().stream().filter(m -> m.type() == MessageType.ECHO_REQUEST).count() >= 3);
+        assertTrue(fixture.events.disconnected.isEmpty());
+    }
+
+    @Test
+    public void theSwitchClosingItsConnectionEndsTheSession() throws Exception {
+        fixture.start();
+        FakeSwitch fake = fixture.connect();
+        PofSwitch sw = fixture.events.awaitReady(5000);
+        fake.holdEchoReplies();
+        CompletableFuture<Void> pending = sw.send(List.of(new EchoRequest(0)));
+        fake.await(MessageType.ECHO_REQUEST, 2000);
+        fake.close();
+        String reason = fixture.events.awaitDisconnected(3000);
+        assertTrue(reason, reason.contains("closed by the switch"));
+        failure(pending, SwitchDisconnectedException.class);
+        assertFalse(sw.isConnected());
+        assertTrue(fixture.server().getSwitch(1).isEmpty());
+    }
+
+    @Test
+    public void theControllerCanDisconnectASwitch() throws Exception {
+        fixture.start();
+        FakeSwitch fake = fixture.connect();
+        PofSwitch sw = fixture.events.awaitReady(5000);
+        sw.disconnect("operator request");
+        assertTrue(fixture.events.awaitDisconnected(3000).contains("operator request"));
+        assertTrue(fake.awaitClosed(2000));
+        assertEquals(1, fixture.closedLines.size());
+        assertTrue(fixture.closedLines.get(0).endsWith("| false"));
+    }
+
+    @Test
+    public void stoppingTheServerDisconnectsEverySwitchAndFreesThePort() throws Exception {
+        PofServer server = fixture.start();
+        FakeSwitch a = fixture.connect(FakeSwitch.options().deviceId(1));
+        FakeSwitch b = fixture.connect(FakeSwitch.options().deviceId(2));
+        fixture.events.awaitReady(5000);
+        fixture.events.awaitReady(5000);
+        int port = server.localAddress().getPort();
+        server.stop();
+        fixture.events.awaitDisconnected(2000);
+        fixture.events.awaitDisconnected(2000);
+        assertTrue(a.awaitClosed(2000));
+        assertTrue(b.awaitClosed(2000));
+        assertFalse(server.isRunning());
+        assertEquals(0, server.connectionCount());
+
+        PofServer again = new PofServer(fixture.config().port(port).build());
+        again.start();
+        again.stop();
+    }
+}
