@@ -1,0 +1,259 @@
+package org.hsdba.algorithm;
+
+import java.util.Objects;
+import java.util.function.DoubleSupplier;
+
+import org.hsdba.model.Estimator;
+
+/**
+ * The per-packet HSDBA algorithm (hsdba-algorithm.md section 3) in doubles: bytes/s and ns.
+ * Stateless; every call reads and updates the caller's {@link KernelState}. For a packet of
+ * {@code L} bytes at time {@code t} whose deepest matched node is {@code v}, for each node on the
+ * path top-down:
+ * <ol>
+ * <li>activation: a node that was inactive joins its parent's sums as unsatisfied;</li>
+ * <li>rate measurement (EWMA {@code R <- (1 - e^(-T/K)) L/T + e^(-T/K) R}, or a window counter);</li>
+ * <li>state: satisfied iff {@code min(R, l) <= f}, {@code f = min(l, w * alpha_parent)} (or
+ *     {@code g + w * alpha_ex} in guarantee+excess mode); the parent's sums are kept exact by
+ *     removing the node's old contribution and adding its new one (a satisfied node contributes
+ *     {@code min(R, l)});</li>
+ * <li>the parent's fair share follows from its sums ({@link #fairShare}: restart on congestion,
+ *     +inf without unsatisfied weight, never negative);</li>
+ * <li>pass the allocation down: the node's own {@code B = min(share, l)}, or
+ *     {@code min(share, R, l)} as section 3 writes it ({@link PassDown});</li>
+ * <li>drop decision with {@code p = max(0, 1 - f/R)}: at the deepest node only, or at every level
+ *     with {@link DropRule#EVERY_LEVEL} (a packet dropped at a level is not seen below it).</li>
+ * </ol>
+ * Idle nodes leave their parent's sums {@code idleTimeout} after their last packet; this is
+ * checked lazily before each packet and by {@link #advanceTime}.
+ */
+public final class HsdbaKernel {
+
+    private final KernelTree tree;
+    private final KernelOptions options;
+    private final long idleNanos;
+    private final Estimator[] estimators;
+
+    public HsdbaKernel(KernelTree tree, KernelOptions options) {
+        this.tree = Objects.requireNonNull(tree, "tree");
+        this.options = Objects.requireNonNull(options, "options");
+        this.idleNanos = options.idleTimeout().toNanos();
+        this.estimators = new Estimator[tree.tree().levels().size() + 1];
+        for (int level = 1; level < estimators.length; level++) {
+            estimators[level] = options.estimator(level);
+        }
+    }
+
+    public KernelTree tree() {
+        return tree;
+    }
+
+    public KernelOptions options() {
+        return options;
+    }
+
+    /**
+     * Processes one packet whose deepest matched node is {@code deepest} (-1: no node matched; the
+     * packet is forwarded unenforced, as the port has no drop decision of its own).
+     *
+     * @param uniform uniform numbers in [0, 1) for the drop decisions
+     */
+    public PacketVerdict onPacket(KernelState s, int deepest, int lengthBytes, long tNanos, DoubleSupplier uniform) {
+        if (lengthBytes <= 0) {
+            throw new IllegalArgumentException("packet length must be positive, got " + lengthBytes);
+        }
+        if (deepest < -1 || deepest >= tree.size() || (deepest >= 0 && !tree.installed(deepest))) {
+            throw new IllegalArgumentException("node " + deepest + " is not an installed node of " + tree.tree());
+        }
+        if (tNanos >= s.nextExpiryScan) {
+            advanceTime(s, tNanos);
+        }
+        if (deepest < 0) {
+            return new PacketVerdict(true, -1, Double.POSITIVE_INFINITY, 0);
+        }
+        int[] path = tree.pathOf(deepest);
+        double f = 0;
+        double r = 0;
+        for (int k = 0; k < path.length; k++) {
+            int v = path[k];
+            int p = KernelTree.slotOf(tree.parent(v));
+            activate(s, v, p, tNanos);
+            double oldRate = s.rate[v];
+            r = measure(s, v, k + 1, lengthBytes, tNanos);
+            f = fairRate(s, v, p);
+            boolean nowSatisfied = capped(v, r) <= f;
+            transition(s, v, p, oldRate, r, nowSatisfied);
+            double share = fairRate(s, v, p);
+            s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? share : Math.min(share, r);
+            if (options.dropRule() == DropRule.EVERY_LEVEL && drops(f, r, uniform)) {
+                count(s, path, k, lengthBytes, false);
+                return new PacketVerdict(false, v, f, r);
+            }
+        }
+        boolean forwarded = options.dropRule() == DropRule.EVERY_LEVEL || !drops(f, r, uniform);
+        count(s, path, path.length - 1, lengthBytes, forwarded);
+        return new PacketVerdict(forwarded, deepest, f, r);
+    }
+
+    /**
+     * Deactivates every node idle for at least the idle timeout at {@code tNanos} (no-op when
+     * inactive-weight removal is off). A deactivated node leaves its parent's sums: its rate if it
+     * was satisfied, else its weight; its state is kept for its next packet.
+     */
+    public void advanceTime(KernelState s, long tNanos) {
+        if (!options.removeInactiveWeights()) {
+            s.nextExpiryScan = Long.MAX_VALUE;
+            return;
+        }
+        long next = Long.MAX_VALUE;
+        for (int v = 0; v < tree.size(); v++) {
+            if (!s.active[v]) {
+                continue;
+            }
+            long expiry = s.lastHit[v] + idleNanos;
+            if (expiry <= tNanos) {
+                deactivate(s, v, KernelTree.slotOf(tree.parent(v)));
+            } else {
+                next = Math.min(next, expiry);
+            }
+        }
+        s.nextExpiryScan = next;
+    }
+
+    /**
+     * The fair share {@code alpha} of a parent slot (bytes/s per unit of weight; in
+     * guarantee+excess mode the excess share {@code alpha_ex}) from its current sums:
+     * {@code (B - S_rate) / U_weight}; +inf when no child is unsatisfied and {@code S_rate <= B};
+     * on congestion that the sets miss ({@code S_rate > B}) the water-filling restarts with
+     * {@code B / (sum of active weights)}; never negative.
+     */
+    public double fairShare(KernelState s, int slot) {
+        double b = s.bandwidth[slot];
+        if (tree.guaranteeExcess()) {
+            double committed = s.satisfiedRate[slot] + s.unsatisfiedGuarantee[slot];
+            if (options.congestionRestart() && committed > b) {
+                return share(b - s.activeGuarantee[slot], s.activeWeight[slot]);
+            }
+            return share(b - committed, s.unsatisfiedWeight[slot]);
+        }
+        if (options.congestionRestart() && s.satisfiedRate[slot] > b) {
+            return share(b, s.activeWeight[slot]);
+        }
+        return share(b - s.satisfiedRate[slot], s.unsatisfiedWeight[slot]);
+    }
+
+    /** Sums of doubles leave residues: below this a weight sum counts as zero. */
+    private static final double ZERO_WEIGHT = 1e-9;
+
+    private static double share(double free, double weight) {
+        if (weight <= ZERO_WEIGHT) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.max(0, free) / weight;
+    }
+
+    /** {@code max(0, 1 - f/R)}; 0 when {@code R <= f} (including R = 0). */
+    static double dropProbability(double f, double r) {
+        return r <= f ? 0 : 1 - f / r;
+    }
+
+    private boolean drops(double f, double r, DoubleSupplier uniform) {
+        double p = dropProbability(f, r);
+        return p > 0 && uniform.getAsDouble() < p;
+    }
+
+    /** The node's fair rate f: its share of the parent, capped at its peak. */
+    private double fairRate(KernelState s, int v, int p) {
+        double alpha = fairShare(s, p);
+        double w = tree.weight(v);
+        double share = Double.isInfinite(alpha) ? alpha : w * alpha;
+        if (tree.guaranteeExcess()) {
+            share += tree.guarantee(v);
+        }
+        return capped(v, share);
+    }
+
+    private double capped(int v, double x) {
+        return options.peakCap() ? Math.min(x, tree.peak(v)) : x;
+    }
+
+    private void activate(KernelState s, int v, int p, long t) {
+        s.lastHit[v] = t;
+        if (s.active[v]) {
+            return;
+        }
+        s.active[v] = true;
+        s.satisfied[v] = false;
+        s.unsatisfiedWeight[p] += tree.weight(v);
+        s.activeWeight[p] += tree.weight(v);
+        s.unsatisfiedGuarantee[p] += tree.guarantee(v);
+        s.activeGuarantee[p] += tree.guarantee(v);
+        if (options.removeInactiveWeights()) {
+            s.nextExpiryScan = Math.min(s.nextExpiryScan, t + idleNanos);
+        }
+    }
+
+    private void deactivate(KernelState s, int v, int p) {
+        removeContribution(s, v, p, s.rate[v]);
+        s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));
+        s.activeGuarantee[p] = Math.max(0, s.activeGuarantee[p] - tree.guarantee(v));
+        s.active[v] = false;
+    }
+
+    private double measure(KernelState s, int v, int level, int len, long t) {
+        Estimator e = estimators[level];
+        if (e.kind() == Estimator.Kind.EWMA) {
+            long gap = t - s.lastArrival[v];
+            s.lastArrival[v] = t;
+            if (gap > 0) {
+                double decay = Math.exp(-(double) gap / e.period().toNanos());
+                s.rate[v] = (1 - decay) * len * 1e9 / gap + decay * s.rate[v];
+            }
+            return s.rate[v];
+        }
+        if (s.windowStart[v] < 0) {
+            s.windowStart[v] = t;
+        }
+        s.windowBytes[v] += len;
+        long elapsed = t - s.windowStart[v];
+        if (elapsed >= e.period().toNanos()) {
+            s.rate[v] = s.windowBytes[v] * 1e9 / elapsed;
+            s.windowBytes[v] = 0;
+            s.windowStart[v] = t;
+        }
+        return s.rate[v];
+    }
+
+    /**
+     * Keeps the parent's sums exact: remove the node's old contribution, add the new one. A
+     * satisfied node contributes {@code min(R, l)}, not {@code R} as section 3 literally says: a
+     * node above its peak is satisfied yet only takes {@code l}, and counting its whole offered
+     * rate would hold its siblings below their share.
+     */
+    private void transition(KernelState s, int v, int p, double oldRate, double newRate, boolean nowSatisfied) {
+        removeContribution(s, v, p, oldRate);
+        s.satisfied[v] = nowSatisfied;
+        if (nowSatisfied) {
+            s.satisfiedRate[p] += capped(v, newRate);
+        } else {
+            s.unsatisfiedWeight[p] += tree.weight(v);
+            s.unsatisfiedGuarantee[p] += tree.guarantee(v);
+        }
+    }
+
+    private void removeContribution(KernelState s, int v, int p, double oldRate) {
+        if (s.satisfied[v]) {
+            s.satisfiedRate[p] = Math.max(0, s.satisfiedRate[p] - capped(v, oldRate));
+        } else {
+            s.unsatisfiedWeight[p] = Math.max(0, s.unsatisfiedWeight[p] - tree.weight(v));
+            s.unsatisfiedGuarantee[p] = Math.max(0, s.unsatisfiedGuarantee[p] - tree.guarantee(v));
+        }
+    }
+
+    private static void count(KernelState s, int[] path, int upTo, int len, boolean forwarded) {
+        long[] counter = forwarded ? s.passedBytes : s.droppedBytes;
+        for (int k = 0; k <= upTo; k++) {
+            counter[path[k]] += len;
+        }
+    }
+}

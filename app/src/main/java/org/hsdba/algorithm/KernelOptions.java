@@ -1,0 +1,197 @@
+package org.hsdba.algorithm;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.Durations;
+import org.hsdba.model.Estimator;
+import org.hsdba.model.RuntimeParameters;
+
+/**
+ * The knobs of the per-packet algorithm. Defaults are the project's semantics
+ * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, congestion
+ * restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout. Whether
+ * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
+ */
+public final class KernelOptions {
+
+    public static final KernelOptions DEFAULTS = builder().build();
+
+    private final Estimator estimator;
+    private final Map<Integer, Estimator> levelEstimators;
+    private final DropRule dropRule;
+    private final PassDown passDown;
+    private final boolean congestionRestart;
+    private final boolean peakCap;
+    private final boolean removeInactiveWeights;
+    private final Duration idleTimeout;
+
+    private KernelOptions(Builder b) {
+        this.estimator = b.estimator;
+        this.levelEstimators = Map.copyOf(b.levelEstimators);
+        this.dropRule = b.dropRule;
+        this.passDown = b.passDown;
+        this.congestionRestart = b.congestionRestart;
+        this.peakCap = b.peakCap;
+        this.removeInactiveWeights = b.removeInactiveWeights;
+        this.idleTimeout = b.idleTimeout;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Options taking estimator and idle timeout from the run-time parameters. */
+    public static KernelOptions from(RuntimeParameters runtime) {
+        return builder().estimator(runtime.estimator()).idleTimeout(runtime.idleTimeout()).build();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.estimator = estimator;
+        b.levelEstimators.putAll(levelEstimators);
+        b.dropRule = dropRule;
+        b.passDown = passDown;
+        b.congestionRestart = congestionRestart;
+        b.peakCap = peakCap;
+        b.removeInactiveWeights = removeInactiveWeights;
+        b.idleTimeout = idleTimeout;
+        return b;
+    }
+
+    /** The estimator of nodes at {@code level} (1 = children of the port). */
+    public Estimator estimator(int level) {
+        return levelEstimators.getOrDefault(level, estimator);
+    }
+
+    /** The estimator used where no level override is set. */
+    public Estimator defaultEstimator() {
+        return estimator;
+    }
+
+    public Map<Integer, Estimator> levelEstimators() {
+        return levelEstimators;
+    }
+
+    public DropRule dropRule() {
+        return dropRule;
+    }
+
+    public PassDown passDown() {
+        return passDown;
+    }
+
+    /** If the satisfied rates exceed B, restart water-filling with alpha = B / (sum of active weights). */
+    public boolean congestionRestart() {
+        return congestionRestart;
+    }
+
+    /** Cap every node's fair rate at its peak rate {@code l}. */
+    public boolean peakCap() {
+        return peakCap;
+    }
+
+    /** An idle node leaves its parent's sums after {@link #idleTimeout()} (and rejoins with its next packet). */
+    public boolean removeInactiveWeights() {
+        return removeInactiveWeights;
+    }
+
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof KernelOptions)) {
+            return false;
+        }
+        KernelOptions k = (KernelOptions) o;
+        return k.estimator.equals(estimator) && k.levelEstimators.equals(levelEstimators) && k.dropRule == dropRule
+                && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
+                && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(estimator, levelEstimators, dropRule, passDown, congestionRestart, peakCap, removeInactiveWeights,
+                idleTimeout);
+    }
+
+    @Override
+    public String toString() {
+        return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
+                 + ", drop " + dropRule + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
+                + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off") + "}";
+    }
+
+    /** Builder starting from the defaults. */
+    public static final class Builder {
+        private Estimator estimator = Estimator.DEFAULT;
+        private final Map<Integer, Estimator> levelEstimators = new HashMap<>();
+        private DropRule dropRule = DropRule.DEEPEST_LEVEL;
+        private PassDown passDown = PassDown.SHARE_OR_DEMAND;
+        private boolean congestionRestart = true;
+        private boolean peakCap = true;
+        private boolean removeInactiveWeights = true;
+        private Duration idleTimeout = RuntimeParameters.DEFAULT_IDLE_TIMEOUT;
+
+        private Builder() {
+        }
+
+        public Builder estimator(Estimator e) {
+            this.estimator = Objects.requireNonNull(e, "estimator");
+            return this;
+        }
+
+        /** Overrides the estimator of one level (1 = children of the port). */
+        public Builder estimator(int level, Estimator e) {
+            if (level < 1 || level > BandwidthTree.MAX_LEVELS) {
+                throw new IllegalArgumentException("estimator override for level " + level + ": levels are 1.."
+                        + BandwidthTree.MAX_LEVELS);
+            }
+            levelEstimators.put(level, Objects.requireNonNull(e, "estimator"));
+            return this;
+        }
+
+        public Builder dropRule(DropRule r) {
+            this.dropRule = Objects.requireNonNull(r, "drop rule");
+            return this;
+        }
+
+        public Builder passDown(PassDown p) {
+            this.passDown = Objects.requireNonNull(p, "pass-down rule");
+            return this;
+        }
+
+        public Builder congestionRestart(boolean on) {
+            this.congestionRestart = on;
+            return this;
+        }
+
+        public Builder peakCap(boolean on) {
+            this.peakCap = on;
+            return this;
+        }
+
+        public Builder removeInactiveWeights(boolean on) {
+            this.removeInactiveWeights = on;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration d) {
+            Objects.requireNonNull(d, "idle timeout");
+            if (d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException("idle timeout must be positive, not " + Durations.format(d));
+            }
+            this.idleTimeout = d;
+            return this;
+        }
+
+        public KernelOptions build() {
+            return new KernelOptions(this);
+        }
+    }
+}

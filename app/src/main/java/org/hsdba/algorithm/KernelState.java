@@ -1,0 +1,114 @@
+package org.hsdba.algorithm;
+
+import java.util.Arrays;
+
+/**
+ * Everything the algorithm remembers between packets, in the data plane's units (bytes/s,
+ * nanoseconds). Per node (what a flow entry holds): measured rate {@code R}, state bit S/U, last
+ * arrival, activity, window-counter fields, and passed/dropped byte counters (as the switch's HX
+ * counters: a packet counts at every node of its path). Per parent slot (what the switch keeps in
+ * registers; slot 0 is the port, slot {@code i + 1} node {@code i}): allocatable {@code B},
+ * satisfied-rate sum, unsatisfied-weight sum, active-weight sum and, for guarantee+excess, the
+ * unsatisfied and active guarantee sums.
+ *
+ * <p>Mutable on purpose: the kernel updates it in place per packet (copying arrays per packet
+ * would dominate the cost). It is owned by one caller; nothing else holds hidden state.
+ */
+public final class KernelState {
+
+    final double[] rate;
+    final boolean[] satisfied;
+    final long[] lastArrival;
+    final boolean[] active;
+    final long[] lastHit;
+    final long[] windowBytes;
+    final long[] windowStart;
+    final long[] passedBytes;
+    final long[] droppedBytes;
+
+    final double[] bandwidth;
+    final double[] satisfiedRate;
+    final double[] unsatisfiedWeight;
+    final double[] activeWeight;
+    final double[] unsatisfiedGuarantee;
+    final double[] activeGuarantee;
+
+    /** No idle node can expire before this time (ns); recomputed at each scan. */
+    long nextExpiryScan;
+
+    private KernelState(int n, double rootBandwidth) {
+        rate = new double[n];
+        satisfied = new boolean[n];
+        lastArrival = new long[n];
+        active = new boolean[n];
+        lastHit = new long[n];
+        windowBytes = new long[n];
+        windowStart = new long[n];
+        Arrays.fill(windowStart, -1);
+        passedBytes = new long[n];
+        droppedBytes = new long[n];
+        bandwidth = new double[n + 1];
+        satisfiedRate = new double[n + 1];
+        unsatisfiedWeight = new double[n + 1];
+        activeWeight = new double[n + 1];
+        unsatisfiedGuarantee = new double[n + 1];
+        activeGuarantee = new double[n + 1];
+        bandwidth[KernelTree.ROOT_SLOT] = rootBandwidth;
+        nextExpiryScan = Long.MAX_VALUE;
+    }
+
+    /** The state of a freshly installed program: every node inactive, every sum zero, B of the port = eta * C. */
+    public static KernelState initial(KernelTree tree) {
+        return new KernelState(tree.size(), tree.rootBandwidth());
+    }
+
+    /** Measured rate of a node, bytes/s. */
+    public double rate(int node) {
+        return rate[node];
+    }
+
+    public boolean satisfied(int node) {
+        return satisfied[node];
+    }
+
+    public boolean active(int node) {
+        return active[node];
+    }
+
+    /** Bytes of the node's subtree that were forwarded. */
+    public long passedBytes(int node) {
+        return passedBytes[node];
+    }
+
+    /** Bytes of the node's subtree that were dropped. */
+    public long droppedBytes(int node) {
+        return droppedBytes[node];
+    }
+
+    /** Allocatable bandwidth of a parent slot, bytes/s. */
+    public double bandwidth(int slot) {
+        return bandwidth[slot];
+    }
+
+    public double satisfiedRate(int slot) {
+        return satisfiedRate[slot];
+    }
+
+    public double unsatisfiedWeight(int slot) {
+        return unsatisfiedWeight[slot];
+    }
+
+    public double activeWeight(int slot) {
+        return activeWeight[slot];
+    }
+
+    /** Sum of guaranteed rates of unsatisfied active children (guarantee+excess mode), bytes/s. */
+    public double unsatisfiedGuarantee(int slot) {
+        return unsatisfiedGuarantee[slot];
+    }
+
+    /** Sum of guaranteed rates of active children (guarantee+excess mode), bytes/s. */
+    public double activeGuarantee(int slot) {
+        return activeGuarantee[slot];
+    }
+}

@@ -1,0 +1,175 @@
+package org.hsdba.compiler;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.algorithm.KernelOptions;
+import org.hsdba.model.AllocationMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.FieldSpec;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.pof.ext.HxCallBlock;
+import org.hsdba.pof.match.Match;
+import org.hsdba.pof.match.MatchX;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.FlowModCommand;
+import org.hsdba.pof.message.TableMod;
+import org.hsdba.pof.message.TableModCommand;
+import org.hsdba.pof.table.TableType;
+
+/**
+ * The tables and flow entries of one admitted tree under a given {@link SlotMap}: the port
+ * table with its catch-all entry, one level table per level keyed by {parent tag, level field},
+ * and one entry per installed node calling its level's block with the node's params.
+ */
+final class Entries {
+
+    private final BandwidthTree tree;
+    private final ResolvedTree resolved;
+    private final long[] weights;
+    private final ProgramLayout layout;
+    private final KernelOptions algo;
+    private final CompilerOptions opts;
+    private final long tableSize;
+    private final int idleTimeoutMs;
+
+    Entries(ResolvedTree resolved, ProgramLayout layout, SwitchCapabilities caps, CompilerOptions opts) {
+        this.resolved = resolved;
+        this.tree = resolved.tree();
+        this.weights = FixedPoint.weights(resolved);
+        this.layout = layout;
+        this.algo = opts.algorithm();
+        this.opts = opts;
+        this.tableSize = opts.tableSize() > 0 ? opts.tableSize() : caps.tableSize();
+        this.idleTimeoutMs = idleTimeoutMs(algo);
+    }
+
+    static int idleTimeoutMs(KernelOptions algo) {
+        if (!algo.removeInactiveWeights()) {
+            return 0;
+        }
+        long ms = algo.idleTimeout().toMillis();
+        if (ms < 1 || ms > 0xFFFF) {
+            throw new CompilerException("idle timeout " + algo.idleTimeout().toMillis() + " ms: HX_CALL_BLOCK carries"
+                    + " 1..65535 ms");
+        }
+        return (int) ms;
+    }
+
+    long tableSize() {
+        return tableSize;
+    }
+
+    /** The packet field a level table matches besides the tag (field id = level number). */
+    static Match levelField(BandwidthTree tree, int level) {
+        FieldSpec f = tree.levels().get(level - 1).field();
+        return Match.of(level, f.offsetBits(), f.lengthBits());
+    }
+
+    static Match tagField() {
+        return Match.metadata(Words.M_TAG, Words.M_TAG_BITS);
+    }
+
+    List<TableMod> tables(Xids xids) {
+        List<TableMod> out = new ArrayList<>();
+        out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.ADD)
+                .table(TableType.MM, layout.portTable()).size(1).name(name("port")).match(tagField()).build());
+        for (int level = 1; level <= layout.levels(); level++) {
+            out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.ADD)
+                    .table(TableType.MM, layout.levelTable(level)).size(tableSize)
+                    .name(name(tree.levels().get(level - 1).name())).match(tagField(), levelField(tree, level)).build());
+        }
+        return out;
+    }
+
+    private String name(String what) {
+        String n = "hsdba/" + tree.port().port() + "/" + what;
+        return n.length() > 63 ? n.substring(0, 63) : n;
+    }
+
+    /** TABLE_MOD DELETEs of every table of the program. */
+    List<TableMod> deleteTables(Xids xids) {
+        List<TableMod> out = new ArrayList<>();
+        for (int level = layout.levels(); level >= 1; level--) {
+            out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)
+                    .table(TableType.MM, layout.levelTable(level)).build());
+        }
+        out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)
+                .table(TableType.MM, layout.portTable()).build());
+        return out;
+    }
+
+    /** The port table's single, lowest-priority, mask-0 entry: every packet starts in the port block. */
+    FlowMod portEntry(long xid, int command) {
+        long[] params = new long[Words.PARAM_WORDS];
+        params[Words.P_PARENT_BASE] = layout.registerBase(SlotMap.PORT);
+        params[Words.P_SELF_BASE] = layout.registerBase(SlotMap.PORT);
+        params[Words.P_TAG] = SlotMap.PORT;
+        params[Words.P_LOOKUP] = joinsBelow(-1) ? Words.LOOKUP_JOIN : Words.LOOKUP_PLAIN;
+        return FlowMod.builder().xid(xid).command(command).table(TableType.MM, layout.portTable()).index(0).priority(0)
+                .match(MatchX.of(tagField(), new byte[4], new byte[4]))
+                .instruction(new HxCallBlock(layout.portBlock(), 0, HxCallBlock.words(params))).build();
+    }
+
+    /** Whether nodes may join below {@code index} (-1 = the port): a template child or a level join template. */
+    boolean joinsBelow(int index) {
+        int childLevel = index < 0 ? 1 : tree.depth(index) + 1;
+        if (childLevel > tree.levels().size()) {
+            return false;
+        }
+        String id = index < 0 ? null : tree.node(index).id();
+        return tree.template(id).isPresent() || tree.levels().get(childLevel - 1).join().isPresent();
+    }
+
+    private boolean hasInstalledChildren(int index) {
+        for (int k = 0; k < tree.childCount(index); k++) {
+            if (!tree.node(tree.child(index, k)).isTemplate()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A node's entry; {@code slots} must place it and its parent. */
+    FlowMod nodeEntry(int index, SlotMap.Editor slots, long xid, int command) {
+        NodeSpec node = tree.node(index);
+        NodeSlot slot = slots.slot(node.id()).orElseThrow();
+        int p = tree.parentIndex(index);
+        NodeSlot parentSlot = p < 0 ? null : slots.slot(tree.node(p).id()).orElseThrow();
+        int level = tree.depth(index);
+        long[] params = new long[Words.PARAM_WORDS];
+        params[Words.P_WEIGHT] = weights[index];
+        params[Words.P_PEAK] = FixedPoint.bytesPerSecond(resolved.peak(index));
+        params[Words.P_PERIOD] = algo.estimator(level).period().toNanos();
+        params[Words.P_PARENT_BASE] = layout.registerBase(parentSlot == null ? SlotMap.PORT : parentSlot.registerSlot());
+        params[Words.P_SELF_BASE] = slot.hasRegisters() ? layout.registerBase(slot.registerSlot()) : 0;
+        params[Words.P_GUARANTEE] = tree.mode() == AllocationMode.GUARANTEE_EXCESS
+                ? FixedPoint.bytesPerSecond(resolved.guarantee(index)) : 0;
+        params[Words.P_TAG] = slot.handle();
+        if (level == layout.levels() || !(hasInstalledChildren(index) || joinsBelow(index))) {
+            params[Words.P_LOOKUP] = Words.LOOKUP_NONE;
+        } else {
+            params[Words.P_LOOKUP] = joinsBelow(index) ? Words.LOOKUP_JOIN : Words.LOOKUP_PLAIN;
+        }
+        MatchKey key = node.key();
+        long parentTag = parentSlot == null ? SlotMap.PORT : parentSlot.handle();
+        return FlowMod.builder().xid(xid).command(command).table(TableType.MM, layout.levelTable(level))
+                .index(slot.entryIndex()).priority(priority(key))
+                .match(MatchX.exact(tagField(), parentTag), MatchX.of(levelField(tree, level), key.value(), key.mask()))
+                .instruction(new HxCallBlock(layout.levelBlock(level), idleTimeoutMs, HxCallBlock.words(params)))
+                .build();
+    }
+
+    /** A DELETE of a node's entry (only table and index matter). */
+    static FlowMod deleteEntry(NodeSlot slot, ProgramLayout layout, long xid) {
+        return FlowMod.builder().xid(xid).command(FlowModCommand.DELETE)
+                .table(TableType.MM, layout.levelTable(slot.level())).index(slot.entryIndex()).build();
+    }
+
+    /** More specific keys first; siblings never overlap and other nodes differ in the parent tag, so this is only a tie-break. */
+    static int priority(MatchKey key) {
+        return 1 + key.maskNumber().bitCount();
+    }
+}

@@ -1,0 +1,283 @@
+package org.hsdba.compiler;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.model.AllocationMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.FieldSpec;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.pof.ext.HxRegisterMod;
+import org.hsdba.pof.ext.HxTypes;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.FlowModCommand;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pof.table.TableType;
+
+/**
+ * Compiles a bandwidth tree into the in-switch HSDBA program for a switch with the HX extension,
+ * and computes incremental deltas between tree versions. Pure: the same inputs give the same
+ * messages (xids included).
+ */
+public final class HsdbaCompiler {
+
+    private HsdbaCompiler() {
+    }
+
+    /**
+     * The whole program: TABLE_MODs (port table, one MM table per level keyed by {parent tag,
+     * level field}), HX_BLOCK_MODs (port block, one block per level), HX_REGISTER_MODs (zero the
+     * register range, write B of the port = eta * C), FLOW_MODs (port catch-all, every installed
+     * node in pre-order).
+     *
+     * @throws org.hsdba.model.InvalidTreeException if the tree is not admissible
+     * @throws CompilerException if the switch cannot hold the program (the message says which limit)
+     */
+    public static CompiledProgram compile(BandwidthTree tree, SwitchCapabilities caps, CompilerOptions opts) {
+        Objects.requireNonNull(tree, "tree");
+        Objects.requireNonNull(caps, "caps");
+        Objects.requireNonNull(opts, "opts");
+        SwitchCapabilities.Hx hx = requireHx(tree, caps);
+        ResolvedTree resolved = Admission.admit(tree);
+        ProgramLayout layout = new ProgramLayout(tree, caps, opts);
+        checkStatic(tree, caps, hx, layout);
+        SlotMap.Editor editor = SlotMap.empty().edit();
+        for (int i = 0; i < tree.size(); i++) {
+            if (!tree.node(i).isTemplate()) {
+                editor.allocate(tree.node(i).id(), tree.depth(i), tree.depth(i) < layout.levels());
+            }
+        }
+        SlotMap slots = editor.build();
+        Entries entries = new Entries(resolved, layout, caps, opts);
+        checkCapacity(tree, hx, layout, slots, entries);
+        List<BlockProgram> blocks = blocks(tree, layout, opts, hx);
+
+        Xids xids = new Xids(opts.firstXid());
+        List<PofMessage> out = new ArrayList<>(entries.tables(xids));
+        for (BlockProgram b : blocks) {
+            out.addAll(BlockMessages.messages(b.blockId(), b.idlePc(), b.instructions(), xids));
+        }
+        int words = Words.REGISTERS_PER_SLOT * slots.registerSlotLimit();
+        for (int done = 0; done < words; done += 0xFFFF) {
+            out.add(HxRegisterMod.zero(xids.next(), layout.registerBase(0) + done, Math.min(0xFFFF, words - done)));
+        }
+        out.add(rootBandwidth(tree, layout, xids));
+        out.add(entries.portEntry(xids.next(), FlowModCommand.ADD));
+        SlotMap.Editor view = slots.edit();
+        for (int i = 0; i < tree.size(); i++) {
+            if (!tree.node(i).isTemplate()) {
+                out.add(entries.nodeEntry(i, view, xids.next(), FlowModCommand.ADD));
+            }
+        }
+        return new CompiledProgram(out, slots, layout, blocks, xids.peek());
+    }
+
+    /**
+     * The messages from the program of {@code before} (placed by {@code slots}) to that of
+     * {@code after}: DELETEs of removed nodes (deepest first; the switch's idle hook takes each
+     * active one out of its parent's sums), register zeroing of reused slots and the port's B if
+     * eta or C changed, MODIFYs of nodes whose entry changed (params, key, parent), ADDs of new
+     * nodes (parents first). A node that moves to another level is deleted and added again, keeping
+     * its handle and register slot. Changed levels, allocation mode or port give a full reinstall.
+     */
+    public static CompiledDelta diff(BandwidthTree before, BandwidthTree after, SlotMap slots, SwitchCapabilities caps,
+                                     CompilerOptions opts) {
+        Objects.requireNonNull(slots, "slots");
+        SwitchCapabilities.Hx hx = requireHx(after, caps);
+        ResolvedTree resolvedBefore = Admission.admit(before);
+        ResolvedTree resolvedAfter = Admission.admit(after);
+        ProgramLayout oldLayout = new ProgramLayout(before, caps, opts);
+        if (!before.levels().equals(after.levels()) || before.mode() != after.mode()
+                || !before.port().equals(after.port())) {
+            return reinstall(before, after, slots, caps, opts, oldLayout);
+        }
+        ProgramLayout layout = new ProgramLayout(after, caps, opts);
+        checkStatic(after, caps, hx, layout);
+        Entries was = new Entries(resolvedBefore, oldLayout, caps, opts);
+        Entries now = new Entries(resolvedAfter, layout, caps, opts);
+        SlotMap.Editor old = slots.edit();
+        SlotMap.Editor editor = slots.edit();
+        Xids xids = new Xids(opts.firstXid());
+
+        List<FlowMod> deletes = new ArrayList<>();
+        List<Integer> deleteDepths = new ArrayList<>();
+        for (int i = 0; i < before.size(); i++) {
+            NodeSpec n = before.node(i);
+            if (n.isTemplate()) {
+                continue;
+            }
+            int j = after.indexOf(n.id());
+            if (j < 0 || after.node(j).isTemplate()) {
+                deletes.add(Entries.deleteEntry(editor.release(n.id()), oldLayout, 0));
+                deleteDepths.add(before.depth(i));
+            } else if (after.depth(j) != before.depth(i)) {
+                deletes.add(Entries.deleteEntry(old.slot(n.id()).orElseThrow(), oldLayout, 0));
+                deleteDepths.add(before.depth(i));
+                editor.relocate(n.id(), after.depth(j), after.depth(j) < layout.levels());
+            }
+        }
+        List<Integer> adds = new ArrayList<>();
+        for (int j = 0; j < after.size(); j++) {
+            NodeSpec n = after.node(j);
+            if (n.isTemplate()) {
+                continue;
+            }
+            int i = before.indexOf(n.id());
+            if (i < 0 || before.node(i).isTemplate()) {
+                editor.allocate(n.id(), after.depth(j), after.depth(j) < layout.levels());
+                adds.add(j);
+            } else if (after.depth(j) != before.depth(i)) {
+                adds.add(j);
+            }
+        }
+        SlotMap newSlots = editor.build();
+        checkCapacity(after, hx, layout, newSlots, now);
+
+        List<PofMessage> out = new ArrayList<>();
+        Integer[] order = new Integer[deletes.size()];
+        for (int k = 0; k < order.length; k++) {
+            order[k] = k;
+        }
+        Arrays.sort(order, Comparator.comparingInt((Integer k) -> -deleteDepths.get(k)));
+        for (int k : order) {
+            out.add(deletes.get(k).toBuilder().xid(xids.next()).build());
+        }
+        List<Integer> zeroed = new ArrayList<>(editor.reusedRegisterSlots());
+        zeroed.sort(null);
+        for (int slot : zeroed) {
+            out.add(HxRegisterMod.zero(xids.next(), layout.registerBase(slot), Words.REGISTERS_PER_SLOT));
+        }
+        if (FixedPoint.bytesPerSecond(before.rootBandwidth()) != FixedPoint.bytesPerSecond(after.rootBandwidth())) {
+            out.add(rootBandwidth(after, layout, xids));
+        }
+        int modified = 0;
+        if (!was.portEntry(0, FlowModCommand.ADD).equals(now.portEntry(0, FlowModCommand.ADD))) {
+            out.add(now.portEntry(xids.next(), FlowModCommand.MODIFY));
+            modified++;
+        }
+        SlotMap.Editor view = newSlots.edit();
+        for (int j = 0; j < after.size(); j++) {
+            NodeSpec n = after.node(j);
+            int i = before.indexOf(n.id());
+            if (n.isTemplate() || i < 0 || before.node(i).isTemplate() || before.depth(i) != after.depth(j)) {
+                continue;
+            }
+            FlowMod a = was.nodeEntry(i, old, 0, FlowModCommand.ADD);
+            FlowMod b = now.nodeEntry(j, view, 0, FlowModCommand.ADD);
+            if (!a.equals(b)) {
+                out.add(b.toBuilder().xid(xids.next()).command(FlowModCommand.MODIFY).build());
+                modified++;
+            }
+        }
+        for (int j : adds) {
+            out.add(now.nodeEntry(j, view, xids.next(), FlowModCommand.ADD));
+        }
+        return new CompiledDelta(out, newSlots, false, adds.size(), modified, deletes.size(), xids.peek());
+    }
+
+    /** The instruction blocks of a tree's program (port block, then one per level). */
+    public static List<BlockProgram> blocks(BandwidthTree tree, SwitchCapabilities caps, CompilerOptions opts) {
+        SwitchCapabilities.Hx hx = requireHx(tree, caps);
+        return blocks(tree, new ProgramLayout(tree, caps, opts), opts, hx);
+    }
+
+    private static List<BlockProgram> blocks(BandwidthTree tree, ProgramLayout layout, CompilerOptions opts,
+                                             SwitchCapabilities.Hx hx) {
+        LevelBlocks gen = new LevelBlocks(opts.algorithm(), tree.mode() == AllocationMode.GUARANTEE_EXCESS, layout, opts);
+        List<BlockProgram> out = new ArrayList<>();
+        out.add(gen.portBlock());
+        for (int level = 1; level <= layout.levels(); level++) {
+            out.add(gen.levelBlock(level));
+        }
+        long perPacket = 0;
+        for (BlockProgram b : out) {
+            if (b.instructions().size() > hx.maxBlockInstructions()) {
+                throw new CompilerException(tree.rootPath() + ": block " + b.blockId() + " has "
+                        + b.instructions().size() + " instructions, the switch allows " + hx.maxBlockInstructions());
+            }
+            perPacket += b.idlePc() == HxTypes.NONE_16 ? b.instructions().size() : b.idlePc();
+        }
+        // Every level's entry adds its HX_CALL_BLOCK; the sum bounds what one packet executes.
+        perPacket += layout.levels() + 1;
+        if (perPacket > hx.instructionBudget()) {
+            throw new CompilerException(tree.rootPath() + ": a packet may execute up to " + perPacket
+                    + " instructions through " + layout.levels() + " levels, above the switch's budget of "
+                    + hx.instructionBudget());
+        }
+        return out;
+    }
+
+    private static CompiledDelta reinstall(BandwidthTree before, BandwidthTree after, SlotMap slots,
+                                           SwitchCapabilities caps, CompilerOptions opts, ProgramLayout oldLayout) {
+        Xids xids = new Xids(opts.firstXid());
+        List<PofMessage> out = new ArrayList<>();
+        List<NodeSlot> all = new ArrayList<>(slots.all().values());
+        all.sort(Comparator.comparingInt(NodeSlot::level).reversed());
+        for (NodeSlot s : all) {
+            out.add(Entries.deleteEntry(s, oldLayout, xids.next()));
+        }
+        out.add(FlowMod.builder().xid(xids.next()).command(FlowModCommand.DELETE)
+                .table(TableType.MM, oldLayout.portTable()).index(0).build());
+        Entries old = new Entries(Admission.admit(before), oldLayout, caps, opts);
+        out.addAll(old.deleteTables(xids));
+        CompiledProgram fresh = compile(after, caps, opts.toBuilder().firstXid(xids.peek()).build());
+        out.addAll(fresh.messages());
+        return new CompiledDelta(out, fresh.slots(), true, fresh.slots().size(), 0, all.size(), fresh.nextXid());
+    }
+
+    private static HxRegisterMod rootBandwidth(BandwidthTree tree, ProgramLayout layout, Xids xids) {
+        return HxRegisterMod.write(xids.next(), layout.registerBase(SlotMap.PORT) + Words.R_BANDWIDTH,
+                FixedPoint.bytesPerSecond(tree.rootBandwidth()));
+    }
+
+    private static SwitchCapabilities.Hx requireHx(BandwidthTree tree, SwitchCapabilities caps) {
+        return caps.hx().orElseThrow(() -> new CompilerException(tree.rootPath() + ": the switch does not implement"
+                + " the HX extension; compile its tree for controller-assisted mode instead"));
+    }
+
+    private static void checkStatic(BandwidthTree tree, SwitchCapabilities caps, SwitchCapabilities.Hx hx,
+                                    ProgramLayout layout) {
+        if (hx.stateWords() < Words.STATE_WORDS) {
+            throw new CompilerException(tree.rootPath() + ": the program keeps " + Words.STATE_WORDS
+                    + " state words per entry, the switch has " + hx.stateWords());
+        }
+        if (hx.maxParamBytes() < 8 * Words.PARAM_WORDS) {
+            throw new CompilerException(tree.rootPath() + ": entries carry " + 8 * Words.PARAM_WORDS
+                    + " param bytes, the switch allows " + hx.maxParamBytes());
+        }
+        if (layout.levelBlock(layout.levels()) >= hx.maxBlocks()) {
+            throw new CompilerException(tree.rootPath() + ": the program needs blocks " + layout.portBlock() + ".."
+                    + layout.levelBlock(layout.levels()) + ", the switch has " + hx.maxBlocks());
+        }
+        for (int level = 1; level <= layout.levels(); level++) {
+            FieldSpec f = tree.levels().get(level - 1).field();
+            int key = Words.M_TAG_BITS + f.lengthBits();
+            if (key > caps.keyLengthBits()) {
+                throw new CompilerException(tree.rootPath() + ": level \"" + tree.levels().get(level - 1).name()
+                        + "\" needs a " + key + "-bit key (32-bit parent tag + " + f.lengthBits()
+                        + "-bit field), the switch allows " + caps.keyLengthBits());
+            }
+        }
+    }
+
+    private static void checkCapacity(BandwidthTree tree, SwitchCapabilities.Hx hx, ProgramLayout layout, SlotMap slots,
+                                      Entries entries) {
+        long words = layout.registerBase(slots.registerSlotLimit());
+        if (words > hx.registerWords()) {
+            throw new CompilerException(tree.rootPath() + ": " + slots.registerSlotLimit() + " register blocks of "
+                    + Words.REGISTERS_PER_SLOT + " words (one per node that can have children, and the port) need "
+                    + words + " register words, the switch has " + hx.registerWords());
+        }
+        for (int level = 1; level <= layout.levels(); level++) {
+            if (slots.entryLimit(level) > entries.tableSize()) {
+                throw new CompilerException(tree.rootPath() + ": level \"" + tree.levels().get(level - 1).name()
+                        + "\" needs " + slots.entryLimit(level) + " entries, its table holds " + entries.tableSize());
+            }
+        }
+    }
+}

@@ -1,0 +1,316 @@
+package org.hsdba.compiler;
+
+import static org.hsdba.compiler.Words.M_FAIR;
+import static org.hsdba.compiler.Words.M_LENGTH;
+import static org.hsdba.compiler.Words.M_LENGTH_BITS;
+import static org.hsdba.compiler.Words.M_RATE;
+import static org.hsdba.compiler.Words.M_SCRATCH;
+import static org.hsdba.compiler.Words.M_TAG;
+import static org.hsdba.compiler.Words.M_TAG_BITS;
+import static org.hsdba.pof.ext.HxAluOp.ADD;
+import static org.hsdba.pof.ext.HxAluOp.EXPNEG;
+import static org.hsdba.pof.ext.HxAluOp.MIN;
+import static org.hsdba.pof.ext.HxAluOp.MULDIV;
+import static org.hsdba.pof.ext.HxAluOp.SELECT;
+import static org.hsdba.pof.ext.HxAluOp.SUB;
+
+import org.hsdba.algorithm.DropRule;
+import org.hsdba.algorithm.KernelOptions;
+import org.hsdba.algorithm.PassDown;
+import org.hsdba.model.Estimator;
+import org.hsdba.pof.action.DropAction;
+import org.hsdba.pof.action.OutputAction;
+import org.hsdba.pof.ext.HxBranchCond;
+import org.hsdba.pof.ext.HxLookup;
+import org.hsdba.pof.ext.HxOperand;
+import org.hsdba.pof.ext.HxReturn;
+import org.hsdba.pof.ext.HxTypes;
+import org.hsdba.pof.instruction.ApplyActions;
+
+/**
+ * The instruction blocks of a tree's program: the port block (start of every packet) and one
+ * block per level, which every node of the level calls with its own params. A level block does,
+ * for the packet's node at that level, what {@code org.hsdba.algorithm.HsdbaKernel} does per
+ * level, in four visible parts: rate estimate, bandwidth enforcement (state and the parent's
+ * sums), fair-share update of the parent, and the drop decision; its idle hook removes the node
+ * from its parent's sums. See docs/hsdba-compiler.md section 4 for a listing.
+ */
+final class LevelBlocks {
+
+    private final KernelOptions algo;
+    private final boolean excess;
+    private final ProgramLayout layout;
+    private final CompilerOptions opts;
+
+    LevelBlocks(KernelOptions algo, boolean guaranteeExcess, ProgramLayout layout, CompilerOptions opts) {
+        this.algo = algo;
+        this.excess = guaranteeExcess;
+        this.layout = layout;
+        this.opts = opts;
+    }
+
+    // ---------------------------------------------------------------- operands
+
+    private static HxOperand param(int word) {
+        return HxOperand.param(word);
+    }
+
+    /** A register of the current node's parent. */
+    private static HxOperand parent(int word) {
+        return HxOperand.reg(word, Words.P_PARENT_BASE);
+    }
+
+    /** A register of the current node's own block. */
+    private static HxOperand self(int word) {
+        return HxOperand.reg(word, Words.P_SELF_BASE);
+    }
+
+    private static HxOperand state(int word) {
+        return HxOperand.state(word);
+    }
+
+    private static HxOperand scratch(int k) {
+        return HxOperand.meta(M_SCRATCH + 64 * k, 64);
+    }
+
+    private static HxOperand imm(long v) {
+        return HxOperand.imm(v);
+    }
+
+    private static final HxOperand FAIR = HxOperand.meta(M_FAIR, 64);
+    private static final HxOperand RATE = HxOperand.meta(M_RATE, 64);
+    private static final HxOperand LENGTH = HxOperand.meta(M_LENGTH, M_LENGTH_BITS);
+    private static final HxOperand TAG = HxOperand.meta(M_TAG, M_TAG_BITS);
+
+    // ---------------------------------------------------------------- blocks
+
+    /** The port block: look up level 1 (with join if params say so), forward what matches nothing. */
+    BlockProgram portBlock() {
+        BlockAssembler a = new BlockAssembler();
+        a.mov(TAG, imm(SlotMap.PORT));
+        lookupDispatch(a, 1);
+        a.emit(output());
+        return new BlockProgram(layout.portBlock(), a.build(), HxTypes.NONE_16);
+    }
+
+    /** The block of {@code level} (1..levels). */
+    BlockProgram levelBlock(int level) {
+        boolean deepest = level == layout.levels();
+        BlockAssembler a = new BlockAssembler();
+        activation(a);
+        rateEstimate(a, algo.estimator(level));
+        enforce(a);
+        fairShareUpdate(a);
+        if (!deepest) {
+            passDown(a);
+        }
+        if (algo.dropRule() == DropRule.EVERY_LEVEL) {
+            dropDecision(a, "forward");
+            a.label("forward");
+        }
+        if (!deepest) {
+            lookupDispatch(a, level + 1);
+        }
+        if (algo.dropRule() == DropRule.DEEPEST_LEVEL) {
+            dropDecision(a, "out");
+        }
+        a.label("out");
+        a.emit(output());
+        a.emit(HxReturn.INSTANCE);
+        a.label("hook");
+        idleHook(a);
+        return new BlockProgram(layout.levelBlock(level), a.build(), a.position("hook"));
+    }
+
+    // ---------------------------------------------------------------- parts
+
+    /** A node that was inactive (new, idle, or modified) joins its parent's sums as unsatisfied. */
+    private void activation(BlockAssembler a) {
+        a.branch(HxBranchCond.EQ, HxOperand.entry(HxOperand.ENTRY_REACTIVATED), imm(0), "measure");
+        a.alu(ADD, parent(Words.R_UNSATISFIED_WEIGHT), parent(Words.R_UNSATISFIED_WEIGHT), param(Words.P_WEIGHT));
+        a.alu(ADD, parent(Words.R_ACTIVE_WEIGHT), parent(Words.R_ACTIVE_WEIGHT), param(Words.P_WEIGHT));
+        if (excess) {
+            a.alu(ADD, parent(Words.R_UNSATISFIED_GUARANTEE), parent(Words.R_UNSATISFIED_GUARANTEE),
+                    param(Words.P_GUARANTEE));
+            a.alu(ADD, parent(Words.R_ACTIVE_GUARANTEE), parent(Words.R_ACTIVE_GUARANTEE), param(Words.P_GUARANTEE));
+        }
+        a.mov(state(Words.S_SATISFIED), imm(0));
+        a.label("measure");
+    }
+
+    /** Rate estimate into META.R; the state word R still holds the previous estimate afterwards. */
+    private void rateEstimate(BlockAssembler a, Estimator e) {
+        HxOperand t = scratch(4);
+        HxOperand decay = scratch(5);
+        HxOperand x = scratch(6);
+        HxOperand y = scratch(7);
+        if (e.kind() == Estimator.Kind.EWMA) {
+            a.alu(SUB, t, HxOperand.time(), state(Words.S_TIME));
+            a.mov(state(Words.S_TIME), HxOperand.time());
+            a.alu(EXPNEG, decay, t, param(Words.P_PERIOD));
+            a.alu(MULDIV, x, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), t);
+            a.alu(SUB, y, imm(FixedPoint.Q32_ONE), decay);
+            a.alu(MULDIV, x, y, x, imm(FixedPoint.Q32_ONE));
+            a.alu(MULDIV, y, decay, state(Words.S_RATE), imm(FixedPoint.Q32_ONE));
+            a.alu(ADD, RATE, x, y);
+            return;
+        }
+        a.alu(ADD, state(Words.S_WINDOW_BYTES), state(Words.S_WINDOW_BYTES), LENGTH);
+        a.mov(RATE, state(Words.S_RATE));
+        a.branch(HxBranchCond.NE, state(Words.S_TIME), imm(0), "windowStarted");
+        a.mov(state(Words.S_TIME), HxOperand.time());
+        a.label("windowStarted");
+        a.alu(SUB, t, HxOperand.time(), state(Words.S_TIME));
+        a.branch(HxBranchCond.LT, t, param(Words.P_PERIOD), "measured");
+        a.alu(MULDIV, RATE, state(Words.S_WINDOW_BYTES), imm(FixedPoint.NANOS_PER_SECOND), t);
+        a.mov(state(Words.S_WINDOW_BYTES), imm(0));
+        a.mov(state(Words.S_TIME), HxOperand.time());
+        a.label("measured");
+    }
+
+    /**
+     * f from the parent's current fair share; satisfied iff min(R, l) &lt;= f; the parent's sums
+     * lose the node's old contribution and gain its new one (min(R, l) if satisfied, else its
+     * weight); the state words take the new R and S.
+     */
+    private void enforce(BlockAssembler a) {
+        HxOperand contribution = scratch(0);
+        HxOperand old = scratch(1);
+        fairShare(a);
+        share(a, FAIR);
+        capped(a, contribution, RATE);
+        a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "removeUnsatisfied");
+        capped(a, old, state(Words.S_RATE));
+        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), old);
+        a.jump("addContribution");
+        a.label("removeUnsatisfied");
+        removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
+        a.label("addContribution");
+        a.branch(HxBranchCond.GT, contribution, FAIR, "addUnsatisfied");
+        a.alu(ADD, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), contribution);
+        a.mov(state(Words.S_SATISFIED), imm(1));
+        a.jump("stored");
+        a.label("addUnsatisfied");
+        a.alu(ADD, parent(Words.R_UNSATISFIED_WEIGHT), parent(Words.R_UNSATISFIED_WEIGHT), param(Words.P_WEIGHT));
+        if (excess) {
+            a.alu(ADD, parent(Words.R_UNSATISFIED_GUARANTEE), parent(Words.R_UNSATISFIED_GUARANTEE),
+                    param(Words.P_GUARANTEE));
+        }
+        a.mov(state(Words.S_SATISFIED), imm(0));
+        a.label("stored");
+        a.mov(state(Words.S_RATE), RATE);
+    }
+
+    /** The parent's fair share after this node's transition, kept in its registers. */
+    private void fairShareUpdate(BlockAssembler a) {
+        fairShare(a);
+    }
+
+    /** The node's own B for its children: its share (capped at l), or also at R with {@link PassDown#SHARE_OR_DEMAND}. */
+    private void passDown(BlockAssembler a) {
+        HxOperand b = scratch(2);
+        share(a, b);
+        if (algo.passDown() == PassDown.SHARE_OR_DEMAND) {
+            a.alu(MIN, b, b, RATE);
+        }
+        a.mov(self(Words.R_BANDWIDTH), b);
+        a.mov(TAG, param(Words.P_TAG));
+    }
+
+    /** Drop with probability (R - f) / R: RAND (32 bits) &lt; floor((R - f) 2^32 / R). */
+    private void dropDecision(BlockAssembler a, String keep) {
+        HxOperand threshold = scratch(0);
+        a.branch(HxBranchCond.LE, RATE, FAIR, keep);
+        a.alu(SUB, threshold, RATE, FAIR);
+        a.alu(MULDIV, threshold, threshold, imm(FixedPoint.Q32_ONE), RATE);
+        a.branch(HxBranchCond.GE, HxOperand.rand(), threshold, keep);
+        a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
+    }
+
+    /** By the entry's lookup param: no lookup, a plain lookup, or one that sends a join on a miss. */
+    private void lookupDispatch(BlockAssembler a, int nextLevel) {
+        int next = layout.globalId(layout.levelTable(nextLevel));
+        a.branch(HxBranchCond.EQ, param(Words.P_LOOKUP), imm(Words.LOOKUP_NONE), "decide");
+        a.branch(HxBranchCond.EQ, param(Words.P_LOOKUP), imm(Words.LOOKUP_PLAIN), "plainLookup");
+        a.emit(new HxLookup(next, true, 0, opts.joinReason(), opts.joinHoldMs()));
+        a.jump("decide");
+        a.label("plainLookup");
+        a.emit(new HxLookup(next, false, 0, opts.joinReason(), opts.joinHoldMs()));
+        a.label("decide");
+    }
+
+    /** The idle hook: the node leaves its parent's sums (its rate if satisfied, else its weight) and active weight. */
+    private void idleHook(BlockAssembler a) {
+        HxOperand old = scratch(1);
+        a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "hookUnsatisfied");
+        capped(a, old, state(Words.S_RATE));
+        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), old);
+        a.jump("hookActive");
+        a.label("hookUnsatisfied");
+        removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
+        a.label("hookActive");
+        removeWeight(a, Words.R_ACTIVE_WEIGHT, Words.R_ACTIVE_GUARANTEE);
+        fairShare(a);
+    }
+
+    // ---------------------------------------------------------------- shared pieces
+
+    /**
+     * The parent's fair share alpha = num / den from its sums: (B - S_rate) / U_weight; on
+     * congestion the sets miss (S_rate &gt; B) restart with B / W_active; in guarantee+excess mode
+     * (B - S_rate - G_unsat) / U_weight, restarting with (B - G_active) / W_active. den = 0 is +inf.
+     */
+    private void fairShare(BlockAssembler a) {
+        HxOperand over = scratch(0);
+        HxOperand free = scratch(1);
+        HxOperand committed = excess ? scratch(2) : parent(Words.R_SATISFIED_RATE);
+        if (excess) {
+            a.alu(ADD, committed, parent(Words.R_SATISFIED_RATE), parent(Words.R_UNSATISFIED_GUARANTEE));
+        }
+        a.alu(SUB, free, parent(Words.R_BANDWIDTH), committed);
+        if (!algo.congestionRestart()) {
+            a.mov(parent(Words.R_ALPHA_NUM), free);
+            a.mov(parent(Words.R_ALPHA_DEN), parent(Words.R_UNSATISFIED_WEIGHT));
+            return;
+        }
+        a.alu(SUB, over, committed, parent(Words.R_BANDWIDTH));
+        HxOperand restart = parent(Words.R_BANDWIDTH);
+        if (excess) {
+            restart = scratch(3);
+            a.alu(SUB, restart, parent(Words.R_BANDWIDTH), parent(Words.R_ACTIVE_GUARANTEE));
+        }
+        a.alu(SELECT, parent(Words.R_ALPHA_NUM), over, restart, free);
+        a.alu(SELECT, parent(Words.R_ALPHA_DEN), over, parent(Words.R_ACTIVE_WEIGHT), parent(Words.R_UNSATISFIED_WEIGHT));
+    }
+
+    /** dst := min(l, w * alpha_parent) (+ g in guarantee+excess mode, before the cap). */
+    private void share(BlockAssembler a, HxOperand dst) {
+        a.alu(MULDIV, dst, param(Words.P_WEIGHT), parent(Words.R_ALPHA_NUM), parent(Words.R_ALPHA_DEN));
+        if (excess) {
+            a.alu(ADD, dst, dst, param(Words.P_GUARANTEE));
+        }
+        if (algo.peakCap()) {
+            a.alu(MIN, dst, dst, param(Words.P_PEAK));
+        }
+    }
+
+    /** dst := min(x, l) with the peak cap, else x. */
+    private void capped(BlockAssembler a, HxOperand dst, HxOperand x) {
+        if (algo.peakCap()) {
+            a.alu(MIN, dst, x, param(Words.P_PEAK));
+        } else {
+            a.mov(dst, x);
+        }
+    }
+
+    private void removeWeight(BlockAssembler a, int weightWord, int guaranteeWord) {
+        a.alu(SUB, parent(weightWord), parent(weightWord), param(Words.P_WEIGHT));
+        if (excess) {
+            a.alu(SUB, parent(guaranteeWord), parent(guaranteeWord), param(Words.P_GUARANTEE));
+        }
+    }
+
+    private ApplyActions output() {
+        return ApplyActions.of(OutputAction.toPort(layout.egressPort()));
+    }
+}

@@ -1,0 +1,82 @@
+package org.hsdba.compiler;
+
+/**
+ * The word layouts the compiled program agrees on with itself (docs/hsdba-compiler.md section 2):
+ * per-entry params (read-only, carried in HX_CALL_BLOCK), per-entry state words, per-parent
+ * register words, and metadata bit fields. Units: rates in bytes/s, times in ns, weights in the
+ * Q24 fixed point of {@link FixedPoint}.
+ */
+public final class Words {
+
+    private Words() {
+    }
+
+    /** Param word: the node's weight, Q24. */
+    public static final int P_WEIGHT = 0;
+    /** Param word: peak rate l, bytes/s ({@link FixedPoint#UNLIMITED} if none or peak cap off). */
+    public static final int P_PEAK = 1;
+    /** Param word: EWMA time constant K, or the window length, ns. */
+    public static final int P_PERIOD = 2;
+    /** Param word: register word of the parent's block (its fair-share state). */
+    public static final int P_PARENT_BASE = 3;
+    /** Param word: register word of the node's own block (what it passes down); 0 at the deepest level. */
+    public static final int P_SELF_BASE = 4;
+    /** Param word: guaranteed rate g, bytes/s (guarantee+excess mode; 0 otherwise). */
+    public static final int P_GUARANTEE = 5;
+    /** Param word: the node's handle, written as the parent tag of the next level's lookup. */
+    public static final int P_TAG = 6;
+    /** Param word: 0 = no lookup below (a leaf), 1 = look up the next level, 2 = look up with join. */
+    public static final int P_LOOKUP = 7;
+    /** Number of param words. */
+    public static final int PARAM_WORDS = 8;
+
+    /** {@link #P_LOOKUP} values. */
+    public static final long LOOKUP_NONE = 0;
+    public static final long LOOKUP_PLAIN = 1;
+    public static final long LOOKUP_JOIN = 2;
+
+    /** State word: measured rate R, bytes/s. */
+    public static final int S_RATE = 0;
+    /** State word: last arrival (EWMA) or window start (window), ns. */
+    public static final int S_TIME = 1;
+    /** State word: 1 = satisfied, 0 = unsatisfied. */
+    public static final int S_SATISFIED = 2;
+    /** State word: bytes counted in the current window (window estimator). */
+    public static final int S_WINDOW_BYTES = 3;
+    /** State words the program needs per entry. */
+    public static final int STATE_WORDS = 4;
+
+    /** Register word (offset in a parent's block): allocatable bandwidth B, bytes/s. */
+    public static final int R_BANDWIDTH = 0;
+    /** Register word: sum of min(R, l) of satisfied children. */
+    public static final int R_SATISFIED_RATE = 1;
+    /** Register word: sum of weights of unsatisfied active children (Q24). */
+    public static final int R_UNSATISFIED_WEIGHT = 2;
+    /** Register word: sum of weights of active children (Q24). */
+    public static final int R_ACTIVE_WEIGHT = 3;
+    /** Register word: numerator of the fair share alpha = num / den (bytes/s). */
+    public static final int R_ALPHA_NUM = 4;
+    /** Register word: denominator of alpha (Q24 weight; 0 means +inf). */
+    public static final int R_ALPHA_DEN = 5;
+    /** Register word: sum of g of unsatisfied active children (guarantee+excess). */
+    public static final int R_UNSATISFIED_GUARANTEE = 6;
+    /** Register word: sum of g of active children (guarantee+excess). */
+    public static final int R_ACTIVE_GUARANTEE = 7;
+    /** Register words per parent block. */
+    public static final int REGISTERS_PER_SLOT = 8;
+
+    /** Metadata bits 0-15: the packet length (stock POF). */
+    public static final int M_LENGTH = 0;
+    public static final int M_LENGTH_BITS = 16;
+    /** Metadata: the parent tag the level tables match on (32 bits). */
+    public static final int M_TAG = 32;
+    public static final int M_TAG_BITS = 32;
+    /** Metadata: the deepest matched level's fair rate f (64 bits). */
+    public static final int M_FAIR = 64;
+    /** Metadata: the deepest matched level's measured rate R (64 bits). */
+    public static final int M_RATE = 128;
+    /** Metadata scratch words (64 bits each) from here on. */
+    public static final int M_SCRATCH = 192;
+    /** Number of 64-bit scratch words the programs use. */
+    public static final int M_SCRATCH_WORDS = 8;
+}

@@ -1,0 +1,117 @@
+package org.hsdba.e2e;
+
+import static org.junit.Assert.assertEquals;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.algorithm.HsdbaKernel;
+import org.hsdba.algorithm.KernelOptions;
+import org.hsdba.algorithm.KernelState;
+import org.hsdba.algorithm.KernelTree;
+import org.hsdba.compiler.CompiledProgram;
+import org.hsdba.compiler.CompilerOptions;
+import org.hsdba.compiler.FixedPoint;
+import org.hsdba.compiler.HsdbaCompiler;
+import org.hsdba.compiler.NodeSlot;
+import org.hsdba.compiler.SwitchCapabilities;
+import org.hsdba.compiler.Words;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.pof.ext.HxEntryRecord;
+import org.junit.Test;
+
+/**
+ * The compiled program and the reference kernel ({@link HsdbaKernel}) keep the same state: after
+ * the same packets, every node's measured rate (fixed point vs double), state bit and its
+ * parent's sums agree. Rates are measured before any drop, so the two random streams do not matter.
+ */
+public class KernelAgreementTest {
+
+    @Test
+    public void switchStateMatchesTheKernelAfterTwoSecondsOfAllSixSources() {
+        agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO);
+    }
+
+    @Test
+    public void switchStateMatchesTheKernelWithTheWindowEstimator() {
+        agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"},
+                ALGO.toBuilder().estimator(org.hsdba.model.Estimator.window(Duration.ofMillis(20))).build());
+    }
+
+    @Test
+    public void switchStateMatchesTheKernelInGuaranteePlusExcessMode() {
+        BandwidthTree weighted = PaperScenario.singleLevel(1, 1, 2, 1, 1, 2);
+        java.util.List<org.hsdba.model.NodeSpec> nodes = new java.util.ArrayList<>();
+        double[] g = {10, 10, 10, 40, 40, 40};
+        for (org.hsdba.model.NodeSpec n : weighted.nodes()) {
+            int k = Integer.parseInt(n.id().substring(1));
+            nodes.add(n.toBuilder().guaranteed(org.hsdba.model.Rate.ofMbps(g[k - 1])).build());
+        }
+        agree(weighted.toBuilder().mode(org.hsdba.model.AllocationMode.GUARANTEE_EXCESS).nodes(nodes).build(),
+                new String[] {null}, ALGO);
+    }
+
+    private static final KernelOptions ALGO = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build();
+
+    private static void agree(BandwidthTree tree, String[] parents, KernelOptions algo) {
+        ResolvedTree resolved = Admission.admit(tree);
+        CompiledProgram program = HsdbaCompiler.compile(tree, SwitchCapabilities.reference(),
+                CompilerOptions.builder().algorithm(algo).build());
+        ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, 5);
+        sw.install(program.messages());
+        KernelTree kt = KernelTree.of(resolved);
+        HsdbaKernel kernel = new HsdbaKernel(kt, algo);
+        KernelState ks = KernelState.initial(kt);
+        SplittableRandom random = new SplittableRandom(5);
+
+        long period = Math.round(PaperScenario.FRAME_BYTES * 8 / PaperScenario.SOURCE_BPS * 1e9);
+        long[] next = new long[7];
+        for (int k = 1; k <= 6; k++) {
+            next[k] = 1 + 37_013L * k;
+        }
+        long end = 2_000_000_000L;
+        while (true) {
+            int k = 1;
+            for (int s = 2; s <= 6; s++) {
+                k = next[s] < next[k] ? s : k;
+            }
+            long t = next[k];
+            if (t >= end) {
+                break;
+            }
+            next[k] += period;
+            byte[] frame = PaperScenario.frame(PaperScenario.groupOf(tree, k), PaperScenario.hostOf(tree, k), 0);
+            sw.process(frame, t);
+            kernel.onPacket(ks, kt.deepestMatch(frame), PaperScenario.FRAME_BYTES, t, random::nextDouble);
+        }
+        for (int v = 0; v < tree.size(); v++) {
+            String id = tree.node(v).id();
+            NodeSlot slot = program.slots().get(id);
+            HxEntryRecord r = sw.datapath.entryRecord(program.layout().globalId(program.layout().levelTable(slot.level())),
+                    slot.entryIndex());
+            double switchRate = r.state()[Words.S_RATE];
+            assertEquals(id + " rate (B/s)", ks.rate(v), switchRate, ks.rate(v) * 1e-3);
+            assertEquals(id + " satisfied", ks.satisfied(v) ? 1 : 0, r.state()[Words.S_SATISFIED]);
+        }
+        for (String parent : parents) {
+            int slot = parent == null ? 0 : program.slots().get(parent).registerSlot();
+            int kslot = parent == null ? KernelTree.ROOT_SLOT : KernelTree.slotOf(tree.indexOf(parent));
+            long base = program.layout().registerBase(slot);
+            String where = parent == null ? "port" : parent;
+            assertEquals(where + " B", ks.bandwidth(kslot), sw.datapath.register((int) base + Words.R_BANDWIDTH),
+                    Math.max(8, ks.bandwidth(kslot) * 1e-3));
+            assertEquals(where + " S_rate", ks.satisfiedRate(kslot),
+                    sw.datapath.register((int) base + Words.R_SATISFIED_RATE), Math.max(8, ks.satisfiedRate(kslot) * 1e-3));
+            assertEquals(where + " U_weight", ks.unsatisfiedWeight(kslot) * FixedPoint.WEIGHT_ONE,
+                    sw.datapath.register((int) base + Words.R_UNSATISFIED_WEIGHT), 1);
+            assertEquals(where + " W_active", ks.activeWeight(kslot) * FixedPoint.WEIGHT_ONE,
+                    sw.datapath.register((int) base + Words.R_ACTIVE_WEIGHT), 1);
+            if (tree.mode() == org.hsdba.model.AllocationMode.GUARANTEE_EXCESS) {
+                assertEquals(where + " G_unsat", ks.unsatisfiedGuarantee(kslot),
+                        sw.datapath.register((int) base + Words.R_UNSATISFIED_GUARANTEE), 8);
+            }
+        }
+    }
+}
