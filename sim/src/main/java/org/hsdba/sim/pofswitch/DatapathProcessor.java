@@ -1,0 +1,75 @@
+package org.hsdba.sim.pofswitch;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import org.hsdba.pofswitch.datapath.Datapath;
+import org.hsdba.pofswitch.datapath.EntryRef;
+import org.hsdba.pofswitch.datapath.OutputFrame;
+import org.hsdba.pofswitch.datapath.ProcessResult;
+import org.hsdba.sim.engine.PacketProcessor;
+import org.hsdba.sim.engine.Verdict;
+
+/**
+ * Drives a programmed {@link Datapath}. A packet is forwarded if the switch sent a frame to the
+ * measured port (else to the first port it used); otherwise it is dropped with the switch's end
+ * reason. The deciding node is the last entry on the packet's HSDBA path, named by
+ * {@code nodeOf} (the compiler knows which entry is which node; null when unknown). Messages the
+ * switch sends up (PACKET_IN for joins, entry status, errors) are counted, not answered: the
+ * harness has no controller.
+ */
+public final class DatapathProcessor implements PacketProcessor {
+
+    private final Datapath datapath;
+    private final int outPort;
+    private final Function<EntryRef, String> nodeOf;
+    private long upwardMessages;
+    private long errors;
+
+    /**
+     * @param datapath programmed, with its ports enabled
+     * @param outPort  the port whose traffic is measured
+     * @param nodeOf   node id of an entry on the HSDBA path, or null if unknown
+     */
+    public DatapathProcessor(Datapath datapath, int outPort, Function<EntryRef, String> nodeOf) {
+        this.datapath = Objects.requireNonNull(datapath, "datapath");
+        this.outPort = outPort;
+        this.nodeOf = Objects.requireNonNull(nodeOf, "entry-to-node map");
+    }
+
+    @Override
+    public Verdict process(byte[] frame, int inPort, long tNs) {
+        ProcessResult r = datapath.process(frame, inPort, tNs);
+        upwardMessages += r.upward().size();
+        if (r.error() != null) {
+            errors++;
+        }
+        List<EntryRef> path = r.hxPath();
+        String node = path.isEmpty() ? null : nodeOf.apply(path.get(path.size() - 1));
+        if (r.forwarded()) {
+            for (OutputFrame out : r.outputs()) {
+                if (out.port() == outPort) {
+                    return Verdict.forward(outPort, node);
+                }
+            }
+            return Verdict.forward(r.outputs().get(0).port(), node);
+        }
+        String reason = r.endReason().name().toLowerCase(java.util.Locale.ROOT)
+                + (r.dropReasonCode() != 0 ? " (reason " + r.dropReasonCode() + ")" : "");
+        return Verdict.drop(node, reason);
+    }
+
+    /** Messages the switch sent to the controller so far. */
+    public long upwardMessages() {
+        return upwardMessages;
+    }
+
+    /** Packets whose processing ended in an error. */
+    public long errors() {
+        return errors;
+    }
+
+    public Datapath datapath() {
+        return datapath;
+    }
+}

@@ -1,0 +1,57 @@
+package org.hsdba.sim.run;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class SimulateMainTest {
+
+    @Rule
+    public TemporaryFolder tmp = new TemporaryFolder();
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return SimulateMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private Path scenario() throws Exception {
+        Path f = tmp.getRoot().toPath().resolve("two.json");
+        Files.write(f, ScenarioRunsTestData.SCENARIO.getBytes(StandardCharsets.UTF_8));
+        return f;
+    }
+
+    @Test
+    public void runsABaselineFromAFileAndPrintsThePhases() throws Exception {
+        Path dir = tmp.getRoot().toPath().resolve("out");
+        int code = run(scenario().toString(), "--mode", "dwrr", "--out", dir.toString(), "--duration", "3");
+        assertEquals(err.toString(StandardCharsets.UTF_8), 0, code);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text, text.contains("two: ") && text.contains("mode dwrr") && text.contains("phase 1 [2.000 s, 3.000 s)"));
+        assertTrue(Files.exists(dir.resolve("two-summary.md")));
+        assertTrue(Files.exists(dir.resolve("two-leaves.png")));
+    }
+
+    @Test
+    public void badArgumentsAndBadFilesExitTwoWithAReason() throws Exception {
+        assertEquals(2, run(scenario().toString(), "--mode", "fast"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown mode \"fast\""));
+        assertEquals(2, run(scenario().toString(), "--duration", "soon"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--duration needs a number"));
+        Path bad = tmp.getRoot().toPath().resolve("bad.json");
+        Files.write(bad, "{\"format\": \"hsdba-scenario/1\"".getBytes(StandardCharsets.UTF_8));
+        assertEquals(2, run(bad.toString()));
+        assertEquals(2, run());
+        assertEquals(0, run("--help"));
+    }
+}
