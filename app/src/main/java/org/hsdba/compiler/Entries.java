@@ -33,7 +33,7 @@ final class Entries {
     private final KernelOptions algo;
     private final CompilerOptions opts;
     private final long tableSize;
-    private final int idleTimeoutMs;
+    private final long idleTimeoutMs;
 
     Entries(ResolvedTree resolved, ProgramLayout layout, SwitchCapabilities caps, CompilerOptions opts) {
         this.resolved = resolved;
@@ -46,16 +46,17 @@ final class Entries {
         this.idleTimeoutMs = idleTimeoutMs(algo);
     }
 
-    static int idleTimeoutMs(KernelOptions algo) {
+    /** Whole milliseconds (truncated), as HX_CALL_BLOCK carries them; 0 (never idle) without inactive-weight removal. */
+    static long idleTimeoutMs(KernelOptions algo) {
         if (!algo.removeInactiveWeights()) {
             return 0;
         }
         long ms = algo.idleTimeout().toMillis();
-        if (ms < 1 || ms > 0xFFFF) {
-            throw new CompilerException("idle timeout " + algo.idleTimeout().toMillis() + " ms: HX_CALL_BLOCK carries"
-                    + " 1..65535 ms");
+        if (ms < 1 || ms > HxCallBlock.MAX_IDLE_TIMEOUT_MS) {
+            throw new CompilerException("idle timeout " + algo.idleTimeout() + ": HX_CALL_BLOCK carries 1.."
+                    + HxCallBlock.MAX_IDLE_TIMEOUT_MS + " ms");
         }
-        return (int) ms;
+        return ms;
     }
 
     long tableSize() {

@@ -166,6 +166,24 @@ public class HsdbaCompilerTest {
     }
 
     @Test
+    public void idleTimeoutsBeyondAMinuteFitTheCallAndSubMillisecondOnesAreRefused() {
+        CompilerOptions tenMinutes = CompilerOptions.builder()
+                .algorithm(KernelOptions.builder().idleTimeout(Duration.ofMinutes(10)).build()).build();
+        CompiledProgram p = HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, tenMinutes);
+        FlowMod leaf = of(p.messages(), FlowMod.class).stream()
+                .filter(f -> f.tableId() == p.layout().levelTable(2)).findFirst().get();
+        assertEquals(600_000L, ((HxCallBlock) leaf.instructions().get(0)).idleTimeoutMs());
+        CompilerOptions tooShort = CompilerOptions.builder()
+                .algorithm(KernelOptions.builder().idleTimeout(Duration.ofNanos(500_000)).build()).build();
+        try {
+            HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, tooShort);
+            fail();
+        } catch (CompilerException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("idle timeout PT0.0005S: HX_CALL_BLOCK carries 1.."));
+        }
+    }
+
+    @Test
     public void stockSwitchIsRefused() {
         try {
             HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS.withoutHx(), OPTS);

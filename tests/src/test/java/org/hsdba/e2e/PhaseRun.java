@@ -10,7 +10,7 @@ import org.hsdba.model.BandwidthTree;
 
 /**
  * Runs the six CBR sources of {@link PaperScenario} through a switch and compares every node's
- * forwarded rate per 10 s phase, averaged over the phase after its first {@code settleSeconds},
+ * forwarded rate per phase ({@link PaperScenario#PHASE_NS}), averaged over the phase after its first {@code settleSeconds},
  * with B's exact allocator.
  */
 final class PhaseRun {
@@ -46,7 +46,7 @@ final class PhaseRun {
         return run(resolved, sw, settleSeconds, clock, PaperScenario.PHASES);
     }
 
-    /** Only the first {@code phases} phases (the run stops at {@code 10 * phases} s). */
+    /** Only the first {@code phases} phases. */
     static Result run(ResolvedTree resolved, Switch sw, double settleSeconds, Clock clock, int phases) {
         BandwidthTree tree = resolved.tree();
         long period = Math.round(PaperScenario.FRAME_BYTES * 8 / PaperScenario.SOURCE_BPS * 1e9);
@@ -96,7 +96,7 @@ final class PhaseRun {
                 demand.put(PaperScenario.leafOf(tree, k), on ? PaperScenario.SOURCE_BPS : 0.0);
             }
             Allocation exact = Allocator.allocate(resolved, demand);
-            result.table.append(String.format("%3d-%3d s:", phase * 10, phase * 10 + 10));
+            result.table.append(String.format("%3d-%3d s:", phaseStart(phase), phaseStart(phase + 1)));
             for (int v = 0; v < tree.size(); v++) {
                 double measured = passed[phase][v] * 8 / seconds;
                 double want = exact.allocation(v);
@@ -104,12 +104,16 @@ final class PhaseRun {
                 result.table.append(String.format(" %s %.2f/%.2f", tree.node(v).id(), measured / 1e6, want / 1e6));
                 if (dev > result.worst) {
                     result.worst = dev;
-                    result.where = tree.node(v).id() + " in " + phase * 10 + "-" + (phase * 10 + 10) + " s: measured "
+                    result.where = tree.node(v).id() + " in " + phaseStart(phase) + "-" + phaseStart(phase + 1) + " s: measured "
                             + String.format("%.3f", measured / 1e6) + " Mb/s, exact " + String.format("%.3f", want / 1e6);
                 }
             }
             result.table.append(" (measured/exact Mb/s)\n");
         }
         return result;
+    }
+
+    private static long phaseStart(int phase) {
+        return phase * PaperScenario.PHASE_NS / 1_000_000_000L;
     }
 }

@@ -1,7 +1,10 @@
 package org.hsdba.e2e;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.hsdba.compiler.SwitchCapabilities;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxRegisterMod;
 import org.hsdba.pof.message.FlowMod;
@@ -9,22 +12,30 @@ import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.TableMod;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
-import org.hsdba.pofswitch.datapath.ProcessResult;
 import org.hsdba.pofswitch.error.SwitchError;
 
 /** D's reference switch datapath in process: installs compiled messages as its control side would. */
-final class ReferenceSwitchHarness {
+final class ReferenceSwitchHarness implements SwitchUnderTest {
 
     final Datapath datapath;
+    private final boolean extension;
 
     ReferenceSwitchHarness(boolean extension, long seed) {
         DatapathConfig config = DatapathConfig.builder().extensionEnabled(extension).rngSeed(seed).build();
         this.datapath = new Datapath(config);
+        this.extension = extension;
         datapath.enableAllPorts();
     }
 
+    /** The reference switch's defaults, which its datapath is built with; stock without the extension. */
+    @Override
+    public SwitchCapabilities capabilities() {
+        return extension ? SwitchCapabilities.reference() : SwitchCapabilities.reference().withoutHx();
+    }
+
     /** Applies each message; any switch error fails with the message that caused it. */
-    void install(List<PofMessage> messages) {
+    @Override
+    public void install(List<? extends PofMessage> messages) {
         for (PofMessage m : messages) {
             try {
                 List<SwitchError> errors = List.of();
@@ -48,12 +59,15 @@ final class ReferenceSwitchHarness {
         }
     }
 
-    /** Processes a frame from the scenario's ingress port; true if it was output. */
-    boolean process(byte[] frame, long tNs) {
-        ProcessResult r = datapath.process(frame, PaperScenario.IN_PORT, tNs);
-        if (r.error() != null) {
-            throw new AssertionError("datapath error at t=" + tNs + " ns: " + r.error() + " (" + r + ")");
-        }
-        return r.forwarded();
+    @Override
+    public Map<Long, Long> counterBytes() {
+        Map<Long, Long> bytes = new HashMap<>();
+        datapath.counters().forEach((id, packetsAndBytes) -> bytes.put(id, packetsAndBytes[1]));
+        return bytes;
+    }
+
+    @Override
+    public boolean process(byte[] frame, long tNs) {
+        return SwitchUnderTest.forwarded(datapath.process(frame, PaperScenario.IN_PORT, tNs), tNs);
     }
 }

@@ -1,6 +1,5 @@
 package org.hsdba.compiler.assisted;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /** Entry counters read at one time: bytes by counter id (from COUNTER_REPLY or QUERYALL). Immutable. */
@@ -16,13 +15,6 @@ public final class CounterReadings {
 
     public static CounterReadings of(long timeNs, Map<Long, Long> bytesByCounterId) {
         return new CounterReadings(timeNs, bytesByCounterId);
-    }
-
-    /** From {counter id: {packets, bytes}} as the reference switch's in-process API gives them. */
-    public static CounterReadings fromPacketsAndBytes(long timeNs, Map<Long, long[]> counters) {
-        Map<Long, Long> b = new HashMap<>();
-        counters.forEach((id, pb) -> b.put(id, pb[1]));
-        return new CounterReadings(timeNs, b);
     }
 
     public long timeNs() {

@@ -5,31 +5,34 @@ import java.util.Objects;
 
 /**
  * HX_CALL_BLOCK (type 64, body 288, section 4.1): run block {@code blockId} with this entry's
- * read-only params; {@code idleTimeoutMs} (0 = never) makes the entry inactive after that long
- * without packets.
+ * read-only params; {@code idleTimeoutMs} (u32, 0 = never) makes the entry inactive after that
+ * long without packets.
  */
 public final class HxCallBlock extends HxInstruction {
     public static final int BODY_LENGTH = 288;
+    /** The largest idle timeout the u32 field carries (about 49.7 days). */
+    public static final long MAX_IDLE_TIMEOUT_MS = 0xFFFF_FFFFL;
 
     private final int blockId;
-    private final int idleTimeoutMs;
+    private final long idleTimeoutMs;
     private final byte[] params;
 
     /**
      * @param params the entry's params: a multiple of 8 bytes, at most 280 (use {@link #words} to
      *               build them from 64-bit words)
      */
-    public HxCallBlock(int blockId, int idleTimeoutMs, byte[] params) {
+    public HxCallBlock(int blockId, long idleTimeoutMs, byte[] params) {
         this(HEADER_LENGTH + BODY_LENGTH, blockId, idleTimeoutMs, params);
     }
 
-    private HxCallBlock(int len, int blockId, int idleTimeoutMs, byte[] params) {
+    private HxCallBlock(int len, int blockId, long idleTimeoutMs, byte[] params) {
         super(len);
         if (blockId < 0 || blockId > 0xFFFE) {
             throw new IllegalArgumentException("block_id must be in 0..65534, got " + blockId);
         }
-        if (idleTimeoutMs < 0 || idleTimeoutMs > 0xFFFF) {
-            throw new IllegalArgumentException("idle_timeout_ms must be in 0..65535, got " + idleTimeoutMs);
+        if (idleTimeoutMs < 0 || idleTimeoutMs > MAX_IDLE_TIMEOUT_MS) {
+            throw new IllegalArgumentException("idle_timeout_ms must be in 0.." + MAX_IDLE_TIMEOUT_MS + ", got "
+                    + idleTimeoutMs);
         }
         Objects.requireNonNull(params, "params");
         if (params.length % 8 != 0 || params.length > HxTypes.MAX_PARAM_BYTES) {
@@ -64,7 +67,7 @@ public final class HxCallBlock extends HxInstruction {
         return blockId;
     }
 
-    public int idleTimeoutMs() {
+    public long idleTimeoutMs() {
         return idleTimeoutMs;
     }
 
@@ -85,16 +88,14 @@ public final class HxCallBlock extends HxInstruction {
 
     @Override
     void encodeBody(ByteBuffer out) {
-        out.putShort((short) blockId).putShort((short) params.length).putShort((short) idleTimeoutMs)
-                .putShort((short) 0).put(params);
+        out.putShort((short) blockId).putShort((short) params.length).putInt((int) idleTimeoutMs).put(params);
         out.position(out.position() + HxTypes.MAX_PARAM_BYTES - params.length);
     }
 
     static HxCallBlock decode(int len, ByteBuffer in) throws HxDecodeException {
         int blockId = in.getShort() & 0xFFFF;
         int paramLen = in.getShort() & 0xFFFF;
-        int idle = in.getShort() & 0xFFFF;
-        in.getShort();
+        long idle = in.getInt() & 0xFFFF_FFFFL;
         if (paramLen % 8 != 0 || paramLen > HxTypes.MAX_PARAM_BYTES) {
             throw new HxDecodeException(HxErrorCode.BAD_PARAM, "HX_CALL_BLOCK param_len " + paramLen
                     + " must be a multiple of 8 and at most " + HxTypes.MAX_PARAM_BYTES);

@@ -74,13 +74,23 @@ public class HxInstructionCodecTest {
         HxCallBlock call = new HxCallBlock(3, 500, HxCallBlock.words(7, 1L << 40));
         byte[] body = call.body();
         assertEquals(288, body.length);
-        assertArrayEquals(hex("0003 0010 01f4 0000 0000000000000007 0000010000000000"), Arrays.copyOf(body, 24));
+        assertArrayEquals(hex("0003 0010 000001f4 0000000000000007 0000010000000000"), Arrays.copyOf(body, 24));
         for (int i = 24; i < 288; i++) {
             assertEquals(0, body[i]);
         }
         HxCallBlock back = (HxCallBlock) roundTrip(call);
         assertEquals(2, back.paramWords());
         assertEquals(1L << 40, back.paramWord(1));
+    }
+
+    @Test
+    public void callBlockIdleTimeoutIsAnUnsigned32BitField() throws Exception {
+        HxCallBlock hour = new HxCallBlock(3, 3_600_000, new byte[0]);
+        assertArrayEquals(hex("0003 0000 0036ee80"), Arrays.copyOf(hour.body(), 8));
+        assertEquals(3_600_000L, ((HxCallBlock) roundTrip(hour)).idleTimeoutMs());
+        HxCallBlock longest = new HxCallBlock(3, HxCallBlock.MAX_IDLE_TIMEOUT_MS, new byte[0]);
+        assertArrayEquals(hex("0003 0000 ffffffff"), Arrays.copyOf(longest.body(), 8));
+        assertEquals(HxCallBlock.MAX_IDLE_TIMEOUT_MS, ((HxCallBlock) roundTrip(longest)).idleTimeoutMs());
     }
 
     @Test
@@ -168,7 +178,8 @@ public class HxInstructionCodecTest {
     public void constructorsRejectValuesThatCannotBeEncoded() {
         rejects(() -> new HxCallBlock(1, 0, new byte[12]));
         rejects(() -> new HxCallBlock(1, 0, new byte[288]));
-        rejects(() -> new HxCallBlock(1, 70000, new byte[0]));
+        rejects(() -> new HxCallBlock(1, 1L << 32, new byte[0]));
+        rejects(() -> new HxCallBlock(1, -1, new byte[0]));
         rejects(() -> HxAlu.mov(HxOperand.param(0), HxOperand.imm(1)));
         rejects(() -> HxOperand.meta(0, 65));
         rejects(() -> new HxLookup(256, false, 0, 0, 0));

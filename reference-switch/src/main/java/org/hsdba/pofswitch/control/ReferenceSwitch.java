@@ -57,6 +57,15 @@ public final class ReferenceSwitch implements AutoCloseable {
         return receive(frame, inPort, datapath.nowNanos());
     }
 
+    /**
+     * Lets the live clock reach the datapath without a packet: idle expiries that are due run and
+     * their HX_ENTRY_STATUS messages go to the controller. A switch without traffic needs this
+     * called periodically (a real switch has a timer) for idle leaves to be reported.
+     */
+    public void advanceClock() {
+        channel.sendUpward(datapath.advanceTime(datapath.nowNanos()));
+    }
+
     private void emit(List<OutputFrame> frames) {
         for (OutputFrame f : new ArrayList<>(frames)) {
             for (Consumer<OutputFrame> l : portListeners) {

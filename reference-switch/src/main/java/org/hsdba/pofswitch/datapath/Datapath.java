@@ -586,6 +586,16 @@ public final class Datapath {
         return hx.joinsSuppressed;
     }
 
+    /** Number of flow tables created (by TABLE_MOD). */
+    public synchronized int tableCount() {
+        return tables.all().size();
+    }
+
+    /** Number of installed extension blocks: non-zero once an in-switch (HX) program is loaded. */
+    public synchronized int blockCount() {
+        return hx.blocks.size();
+    }
+
     /** Number of entries in a table (0 if absent). */
     public synchronized int entryCount(int globalTableId) {
         FlowTable t = tables.byGlobalId(globalTableId);
