@@ -22,7 +22,7 @@ grep -E "Tests run:|FAIL|ERROR\]|BUILD (SUCCESS|FAILURE)|Reactor Summary|hsdba .
 python3 - "$root" <<'PY'
 import glob, sys, xml.etree.ElementTree as ET
 tests = failed = skipped = 0
-for f in glob.glob(sys.argv[1] + "/**/target/surefire-reports/TEST-*.xml", recursive=True):
+for f in glob.glob(sys.argv[1] + "/**/target/surefire-reports/TEST-*.xml", recursive=True) + glob.glob(sys.argv[1] + "/**/target/failsafe-reports/TEST-*.xml", recursive=True):
     r = ET.parse(f).getroot()
     tests += int(r.get("tests", 0)); skipped += int(r.get("skipped", 0))
     failed += int(r.get("failures", 0)) + int(r.get("errors", 0))
