@@ -1,0 +1,85 @@
+package org.hsdba.api;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A device as the service sees it: every connected switch and every device some tree is
+ * configured for. {@code programmed} is true when every tree of the device is installed and
+ * confirmed by the switch at its current version.
+ */
+public final class DeviceStatus {
+
+    private final String id;
+    private final boolean connected;
+    private final DeviceMode mode;
+    private final List<PortInfo> ports;
+    private final boolean programmed;
+    private final String lastError;
+    private final JoinCounters joins;
+
+    public DeviceStatus(String id, boolean connected, DeviceMode mode, List<PortInfo> ports, boolean programmed,
+                        String lastError, JoinCounters joins) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.connected = connected;
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.ports = List.copyOf(ports);
+        this.programmed = programmed;
+        this.lastError = lastError;
+        this.joins = Objects.requireNonNull(joins, "joins");
+    }
+
+    /** ONOS-style device id, {@code pof:%016x} of the POF device id. */
+    public String id() {
+        return id;
+    }
+
+    public boolean isConnected() {
+        return connected;
+    }
+
+    public DeviceMode mode() {
+        return mode;
+    }
+
+    /** The switch's ports plus configured ports it does not report, by port number. */
+    public List<PortInfo> ports() {
+        return ports;
+    }
+
+    public boolean isProgrammed() {
+        return programmed;
+    }
+
+    /** The last programming or switch error, cleared when the device is programmed again. */
+    public Optional<String> lastError() {
+        return Optional.ofNullable(lastError);
+    }
+
+    public JoinCounters joins() {
+        return joins;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof DeviceStatus)) {
+            return false;
+        }
+        DeviceStatus d = (DeviceStatus) o;
+        return d.id.equals(id) && d.connected == connected && d.mode == mode && d.ports.equals(ports)
+                && d.programmed == programmed && Objects.equals(d.lastError, lastError) && d.joins.equals(joins);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, connected, mode, ports, programmed, lastError, joins);
+    }
+
+    @Override
+    public String toString() {
+        return id + (connected ? " connected " : " disconnected ") + mode.jsonName()
+                + (programmed ? ", programmed" : ", not programmed") + (lastError == null ? "" : ", error: " + lastError)
+                + ", " + ports + ", " + joins;
+    }
+}

@@ -1,0 +1,235 @@
+package org.hsdba.api;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.Durations;
+import org.hsdba.model.EnforcementMode;
+import org.hsdba.model.Estimator;
+import org.hsdba.model.RuntimeParameters;
+
+/**
+ * The service's run-time parameters: the configuration's {@link RuntimeParameters} (rate
+ * estimator, polling period, leaf idle timeout) plus what only the running service needs: leaf
+ * lifetime after going idle, default headroom for new trees, the enforcement mode preference and
+ * the per-switch join packet-in rate limit. Immutable; change with the {@code withX} methods.
+ *
+ * <p>Pruning uses two times: a leaf goes inactive after {@link #idleTimeout()} without traffic
+ * and is deleted {@link #leafLifetime()} later unless it saw traffic again; an internal node is
+ * deleted with its subtree after {@code idleTimeout + leafLifetime} without traffic (by then
+ * every leaf below it would have been deleted anyway).
+ */
+public final class HsdbaParameters {
+
+    public static final Duration DEFAULT_LEAF_LIFETIME = Duration.ofSeconds(300);
+    public static final double DEFAULT_JOIN_RATE = 1000;
+    public static final int DEFAULT_JOIN_BURST = 100;
+    public static final HsdbaParameters DEFAULTS = new Builder().build();
+
+    private final Estimator estimator;
+    private final Duration pollingPeriod;
+    private final Duration idleTimeout;
+    private final Duration leafLifetime;
+    private final double headroom;
+    private final ModePreference mode;
+    private final double joinRatePerSecond;
+    private final int joinBurst;
+
+    private HsdbaParameters(Builder b) {
+        this.estimator = Objects.requireNonNull(b.estimator, "estimator");
+        this.pollingPeriod = positive(b.pollingPeriod, "polling period");
+        this.idleTimeout = positive(b.idleTimeout, "idle timeout");
+        this.leafLifetime = positive(b.leafLifetime, "leaf lifetime");
+        if (!(b.headroom > 0 && b.headroom <= 1)) {
+            throw new IllegalArgumentException("headroom " + b.headroom + " must be in (0, 1]");
+        }
+        this.headroom = b.headroom;
+        this.mode = Objects.requireNonNull(b.mode, "mode");
+        if (!(b.joinRatePerSecond > 0) || Double.isInfinite(b.joinRatePerSecond)) {
+            throw new IllegalArgumentException("join rate " + b.joinRatePerSecond + "/s must be positive and finite");
+        }
+        if (b.joinBurst < 1) {
+            throw new IllegalArgumentException("join burst " + b.joinBurst + " must be at least 1");
+        }
+        this.joinRatePerSecond = b.joinRatePerSecond;
+        this.joinBurst = b.joinBurst;
+    }
+
+    private static Duration positive(Duration d, String what) {
+        Objects.requireNonNull(d, what);
+        if (d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(what + " must be positive, not " + Durations.format(d));
+        }
+        return d;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().estimator(estimator).pollingPeriod(pollingPeriod).idleTimeout(idleTimeout)
+                .leafLifetime(leafLifetime).headroom(headroom).mode(mode).joinRatePerSecond(joinRatePerSecond)
+                .joinBurst(joinBurst);
+    }
+
+    /** Rate estimator the compiled program uses (EWMA K or window). */
+    public Estimator estimator() {
+        return estimator;
+    }
+
+    /** How often counters are read (live state, internal-node pruning, controller-assisted steps). */
+    public Duration pollingPeriod() {
+        return pollingPeriod;
+    }
+
+    /** A leaf without traffic for this long becomes inactive. */
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    /** An inactive leaf is deleted this long after it went idle. */
+    public Duration leafLifetime() {
+        return leafLifetime;
+    }
+
+    /** Internal nodes without traffic for {@code idleTimeout + leafLifetime} are deleted with their subtree. */
+    public Duration internalIdleTime() {
+        return idleTimeout.plus(leafLifetime);
+    }
+
+    /** Default headroom eta for trees created without one ({@link BandwidthTree#DEFAULT_ETA} unless changed). */
+    public double headroom() {
+        return headroom;
+    }
+
+    public ModePreference mode() {
+        return mode;
+    }
+
+    /** Join packet-ins handled per second per switch (token bucket rate). */
+    public double joinRatePerSecond() {
+        return joinRatePerSecond;
+    }
+
+    /** Token bucket depth of the join rate limit. */
+    public int joinBurst() {
+        return joinBurst;
+    }
+
+    /**
+     * The part the configuration file carries. {@link ModePreference#AUTO} is written as in-switch,
+     * the mode the configuration format calls its default.
+     */
+    public RuntimeParameters toRuntime() {
+        EnforcementMode m = mode == ModePreference.CONTROLLER_ASSISTED ? EnforcementMode.CONTROLLER_ASSISTED
+                : EnforcementMode.IN_SWITCH;
+        return RuntimeParameters.DEFAULTS.withEstimator(estimator).withPollingPeriod(pollingPeriod)
+                .withIdleTimeout(idleTimeout).withMode(m);
+    }
+
+    /**
+     * These parameters with the configuration file's part replaced. The file's in-switch mode
+     * keeps an {@code auto} preference (the file cannot say {@code auto}); its literal mode is a
+     * simulation-only variant and is refused here.
+     */
+    public HsdbaParameters withRuntime(RuntimeParameters r) {
+        ModePreference m;
+        switch (r.mode()) {
+            case CONTROLLER_ASSISTED:
+                m = ModePreference.CONTROLLER_ASSISTED;
+                break;
+            case IN_SWITCH:
+                m = mode == ModePreference.CONTROLLER_ASSISTED ? ModePreference.IN_SWITCH : mode;
+                break;
+            default:
+                throw new IllegalArgumentException("mode \"" + r.mode().jsonName()
+                        + "\" exists only in the simulator; a switch runs in-switch or controller-assisted");
+        }
+        return toBuilder().estimator(r.estimator()).pollingPeriod(r.pollingPeriod()).idleTimeout(r.idleTimeout())
+                .mode(m).build();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof HsdbaParameters)) {
+            return false;
+        }
+        HsdbaParameters p = (HsdbaParameters) o;
+        return p.estimator.equals(estimator) && p.pollingPeriod.equals(pollingPeriod)
+                && p.idleTimeout.equals(idleTimeout) && p.leafLifetime.equals(leafLifetime)
+                && Double.compare(p.headroom, headroom) == 0 && p.mode == mode
+                && Double.compare(p.joinRatePerSecond, joinRatePerSecond) == 0 && p.joinBurst == joinBurst;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(estimator, pollingPeriod, idleTimeout, leafLifetime, headroom, mode, joinRatePerSecond,
+                joinBurst);
+    }
+
+    @Override
+    public String toString() {
+        return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
+                + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", headroom "
+                + headroom + ", " + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + "}";
+    }
+
+    /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */
+    public static final class Builder {
+        private Estimator estimator = RuntimeParameters.DEFAULTS.estimator();
+        private Duration pollingPeriod = RuntimeParameters.DEFAULTS.pollingPeriod();
+        private Duration idleTimeout = RuntimeParameters.DEFAULTS.idleTimeout();
+        private Duration leafLifetime = DEFAULT_LEAF_LIFETIME;
+        private double headroom = BandwidthTree.DEFAULT_ETA;
+        private ModePreference mode = ModePreference.AUTO;
+        private double joinRatePerSecond = DEFAULT_JOIN_RATE;
+        private int joinBurst = DEFAULT_JOIN_BURST;
+
+        public Builder estimator(Estimator v) {
+            this.estimator = v;
+            return this;
+        }
+
+        public Builder pollingPeriod(Duration v) {
+            this.pollingPeriod = v;
+            return this;
+        }
+
+        public Builder idleTimeout(Duration v) {
+            this.idleTimeout = v;
+            return this;
+        }
+
+        public Builder leafLifetime(Duration v) {
+            this.leafLifetime = v;
+            return this;
+        }
+
+        public Builder headroom(double v) {
+            this.headroom = v;
+            return this;
+        }
+
+        public Builder mode(ModePreference v) {
+            this.mode = v;
+            return this;
+        }
+
+        public Builder joinRatePerSecond(double v) {
+            this.joinRatePerSecond = v;
+            return this;
+        }
+
+        public Builder joinBurst(int v) {
+            this.joinBurst = v;
+            return this;
+        }
+
+        /** Builds; throws {@link IllegalArgumentException} naming the bad parameter. */
+        public HsdbaParameters build() {
+            return new HsdbaParameters(this);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.hsdba.api;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.HsdbaConfig;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.TreeEdit;
+
+/**
+ * The hsdba application: managed devices, bandwidth trees per (device, port), run-time
+ * parameters, previews, live state and events. REST, GUI and CLI use only this interface.
+ *
+ * <p>Writes: every write to a tree takes an optional expected version; when given and not the
+ * current one (0 = no tree) it fails with {@link VersionConflictException} and changes nothing.
+ * Edits apply whole or not at all: an edit that breaks a structural or admission rule throws
+ * {@link InvalidTreeException} carrying every violation. A successful write is stored (durably,
+ * with a persistent store) before the method returns; switches are programmed asynchronously
+ * (see {@link DeviceStatus#isProgrammed()} and the {@code SWITCH_PROGRAMMED} / {@code ERROR}
+ * events). Every write gives the tree a new version: the old one + 1 (1 for a new tree).
+ *
+ * <p>Unknown devices, ports, trees or nodes: {@link NotFoundException}; bad arguments:
+ * {@link IllegalArgumentException}. All methods are thread-safe.
+ */
+public interface HsdbaService {
+
+    /** Connected switches and devices with a configured tree, by id. */
+    List<DeviceStatus> devices();
+
+    Optional<DeviceStatus> device(String deviceId);
+
+    /** Every configured tree, by port. */
+    List<BandwidthTree> trees();
+
+    Optional<BandwidthTree> tree(PortRef port);
+
+    /**
+     * Creates or replaces the tree of {@code tree.port()} (the tree's own version is ignored).
+     * Joined nodes that the new tree does not contain are removed from the switch.
+     *
+     * @return the stored tree with its new version
+     */
+    BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion);
+
+    /** Removes the tree of a port and its entries in the switch; {@link NotFoundException} if there is none. */
+    void removeTree(PortRef port, OptionalLong expectedVersion);
+
+    /** Applies one edit (add, update, move, delete subtree, replace subtree) to a port's tree. */
+    EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion);
+
+    /** Replaces the levels (field specs and join templates) of a port's tree. */
+    BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion);
+
+    HsdbaParameters parameters();
+
+    /** Replaces the run-time parameters; applied to every switch (reprogrammed if the program changes). */
+    HsdbaParameters setParameters(HsdbaParameters parameters);
+
+    /** The whole configuration (every tree and the file's part of the parameters). */
+    HsdbaConfig exportConfig();
+
+    /**
+     * Replaces the whole configuration, all or nothing: every tree is admitted first; trees of
+     * ports the configuration does not name are removed. Each imported tree gets the version of
+     * the tree it replaces + 1 (1 for a new port), so stale writers still see a conflict.
+     */
+    void importConfig(HsdbaConfig config);
+
+    /**
+     * What an edit of a port's tree would give: admission result and, if admissible, the exact
+     * allocation for the demands (bits/s by leaf id). Leaves without a given demand are assumed to
+     * send without limit (so the allocation shows each node's share under full load). Nothing is applied.
+     */
+    PreviewResult preview(PortRef port, TreeEdit edit, Map<String, Double> demandsBps);
+
+    /** The same for a whole proposed tree (which need not exist yet). */
+    PreviewResult preview(BandwidthTree tree, Map<String, Double> demandsBps);
+
+    /** Live state of a managed port; all zero before the first counter reading. */
+    PortState state(PortRef port);
+
+    /** The node's history at 1 s resolution, oldest first, about the last 10 minutes. */
+    List<HistorySample> history(PortRef port, String nodeId);
+
+    /** The most recent events, newest first, at most {@code limit}. */
+    List<HsdbaEvent> events(int limit);
+
+    void addListener(HsdbaListener listener);
+
+    void removeListener(HsdbaListener listener);
+}

@@ -1,0 +1,89 @@
+package org.hsdba.cli;
+
+import java.text.SimpleDateFormat;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.NodeState;
+import org.hsdba.api.PortState;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Rate;
+
+/** The text the commands print: pure functions, one line per item. */
+final class CliFormat {
+
+    private CliFormat() {
+    }
+
+    /** One line per tree: port, version, node count, capacity, headroom. */
+    static String treeLine(BandwidthTree t) {
+        long nodes = t.nodes().stream().filter(n -> !n.isTemplate()).count();
+        return String.format(Locale.ROOT, "%s  v%d  %d node(s)  C %s  eta %s  %d level(s)", t.port(), t.version(), nodes,
+                t.capacity(), t.eta(), t.levels().size());
+    }
+
+    /** The tree indented by depth, with each node's level, key and effective g, w, l. */
+    static List<String> treeLines(BandwidthTree t) {
+        ResolvedTree r = Admission.admit(t);
+        List<String> out = new ArrayList<>();
+        out.add(treeLine(t));
+        for (int i = 0; i < t.size(); i++) {
+            NodeSpec n = t.node(i);
+            StringBuilder sb = new StringBuilder("  ".repeat(t.depth(i))).append(n.id()).append(" (")
+                    .append(t.level(i).name()).append(n.key() == null ? "" : " " + n.key()).append(")");
+            if (n.isTemplate()) {
+                sb.append(" template w=").append(fmt(r.weight(i))).append(" l=").append(n.peak());
+            } else {
+                sb.append(" g=").append(Rate.format(r.guarantee(i))).append(r.guaranteeImplied(i) ? " (implied)" : "")
+                        .append(" w=").append(fmt(r.weight(i))).append(" l=").append(n.peak());
+            }
+            if (n.isPinned()) {
+                sb.append(" pinned");
+            }
+            out.add(sb.toString());
+        }
+        return out;
+    }
+
+    /** A table of the live state: one line per node. */
+    static List<String> stateLines(PortState s) {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "%s v%d at %s: capacity %s, guaranteed %s, measured %s", s.port(),
+                s.treeVersion(), s.timeMillis() == 0 ? "never read" : time(s.timeMillis()), Rate.format(s.capacityBps()),
+                Rate.format(s.guaranteedSumBps()), Rate.format(s.measuredBps())));
+        out.add(String.format(Locale.ROOT, "%-24s %-2s %-8s %12s %12s %12s %12s %12s", "node", "st", "active", "measured",
+                "drop", "target", "fair share", "limit"));
+        for (NodeState n : s.nodes()) {
+            out.add(String.format(Locale.ROOT, "%-24s %-2s %-8s %12s %12s %12s %12s %12s%s", n.id(), n.state().letter(),
+                    n.isActive() ? "yes" : "no", Rate.format(n.measuredBps()), Rate.format(n.dropBps()),
+                    Rate.format(n.targetBps()), Rate.format(n.fairShareBps()), Rate.format(n.effectiveLimitBps()),
+                    n.lastError().map(e -> "  error: " + e).orElse("")));
+        }
+        return out;
+    }
+
+    static String eventLine(HsdbaEvent e) {
+        StringBuilder sb = new StringBuilder(time(e.timeMillis())).append(' ').append(e.type());
+        e.deviceId().ifPresent(d -> sb.append(' ').append(d));
+        e.port().ifPresent(p -> sb.append('/').append(p));
+        e.nodeId().ifPresent(n -> sb.append(" node ").append(n));
+        return sb.append(": ").append(e.message()).toString();
+    }
+
+    private static String fmt(double w) {
+        return w == Math.rint(w) ? String.valueOf((long) w) : String.format(Locale.ROOT, "%.4g", w);
+    }
+
+    private static String time(long millis) {
+        SimpleDateFormat f = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT);
+        f.setTimeZone(TimeZone.getTimeZone("UTC"));
+        return f.format(new Date(millis));
+    }
+}

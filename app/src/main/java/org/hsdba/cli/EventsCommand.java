@@ -1,0 +1,26 @@
+package org.hsdba.cli;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.hsdba.api.HsdbaEvent;
+
+/** Shows recent events, oldest first. */
+@Service
+@Command(scope = "onos", name = "hsdba-events", description = "Shows recent hsdba events (joins, prunes, errors, ...)")
+public class EventsCommand extends HsdbaCommand {
+
+    @Option(name = "--limit", aliases = "-n", description = "How many events (default 50)")
+    int limit = 50;
+
+    @Override
+    protected void doExecute() {
+        List<HsdbaEvent> events = new ArrayList<>(service().events(limit));
+        Collections.reverse(events);
+        events.forEach(e -> print("%s", CliFormat.eventLine(e)));
+    }
+}

@@ -1,0 +1,79 @@
+package org.hsdba.cli;
+
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.Option;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.hsdba.api.EditResult;
+import org.hsdba.api.NotFoundException;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.Rate;
+import org.hsdba.model.TreeEdit;
+
+/** Changes some attributes of a node; the others keep their values. */
+@Service
+@Command(scope = "onos", name = "hsdba-node-update", description = "Updates attributes of a node of an hsdba tree")
+public class NodeUpdateCommand extends HsdbaCommand {
+
+    @Argument(index = 0, name = "device", required = true, description = "Device id")
+    @Completion(DeviceIdCompleter.class)
+    String device;
+
+    @Argument(index = 1, name = "port", required = true, description = "Port number")
+    @Completion(PortCompleter.class)
+    long port;
+
+    @Argument(index = 2, name = "id", required = true, description = "Node id")
+    @Completion(NodeIdCompleter.class)
+    String id;
+
+    @Option(name = "--key", description = "New key (hex, IPv4 or CIDR)")
+    String key;
+
+    @Option(name = "--mask", description = "Mask of the new key, hex")
+    String mask;
+
+    @Option(name = "--guaranteed", aliases = "-g", description = "Guaranteed rate, e.g. 250M; \"none\" to derive it")
+    String guaranteed;
+
+    @Option(name = "--weight", aliases = "-w", description = "Weight (> 0); 0 to derive it")
+    Double weight;
+
+    @Option(name = "--peak", aliases = "-l", description = "Peak rate, e.g. 1G or unlimited")
+    String peak;
+
+    @Option(name = "--pinned", description = "true or false")
+    Boolean pinned;
+
+    @Option(name = "--version", description = "Expected tree version (optimistic concurrency)")
+    long version = -1;
+
+    @Override
+    protected void doExecute() {
+        PortRef p = port(device, port);
+        BandwidthTree tree = service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
+        NodeSpec old = tree.node(id).orElseThrow(() -> new NotFoundException("no node \"" + id + "\" under " + p));
+        NodeSpec.Builder b = old.toBuilder();
+        if (key != null) {
+            b.key(MatchKey.parse(key, mask, tree.level(id).field().lengthBits()));
+        }
+        if (guaranteed != null) {
+            b.guaranteed(guaranteed.equals("none") ? null : Rate.parse(guaranteed));
+        }
+        if (weight != null) {
+            b.weight(weight == 0 ? null : weight);
+        }
+        if (peak != null) {
+            b.peak(Rate.parseLimit(peak));
+        }
+        if (pinned != null) {
+            b.pinned(pinned);
+        }
+        EditResult r = service().edit(p, TreeEdit.update(b.build()), expected(version));
+        print("updated %s, tree version %d", id, r.tree().version());
+    }
+}

@@ -1,0 +1,203 @@
+package org.hsdba.impl;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.impl.program.CounterReading;
+import org.hsdba.impl.program.EntryCounters;
+import org.hsdba.impl.program.NodeRef;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.JoinTemplate;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.NodeSpec;
+
+/**
+ * Traffic activity of one device's nodes, from counter readings and the switch's entry status
+ * reports. A node's idle clock starts when it is first seen in the program (a grace period for
+ * new nodes) and restarts whenever its arrived bytes grow or the switch reports it reactivated.
+ *
+ * <p>Active: the switch's bit where it has one (in-switch); otherwise emulated: traffic within
+ * the idle timeout. Only leaves report transitions (leaves are what goes inactive in the
+ * algorithm). Used on the control thread only.
+ */
+final class ActivityTracker {
+
+    /** A leaf became inactive or active again. */
+    static final class Transition {
+        final NodeRef node;
+        final boolean active;
+
+        Transition(NodeRef node, boolean active) {
+            this.node = node;
+            this.active = active;
+        }
+    }
+
+    private static final class Activity {
+        long lastArrived;
+        long lastTrafficNanos;
+        boolean active;
+        boolean everActive;
+        /** When the leaf went inactive after having been active; -1 if it is active or never was. */
+        long inactiveSinceNanos = -1;
+    }
+
+    private final Map<NodeRef, Activity> nodes = new HashMap<>();
+
+    /** Starts tracking nodes new to the program and forgets nodes no longer in it. */
+    void retain(Set<NodeRef> present, long nowNanos) {
+        nodes.keySet().retainAll(present);
+        for (NodeRef n : present) {
+            nodes.computeIfAbsent(n, k -> {
+                Activity a = new Activity();
+                a.lastTrafficNanos = nowNanos;
+                return a;
+            });
+        }
+    }
+
+    /** Forgets everything (the switch was wiped): counters restart from zero. */
+    void clear() {
+        nodes.clear();
+    }
+
+    /**
+     * Updates from a reading; returns the leaves' transitions.
+     *
+     * @param leaves which nodes are leaves
+     * @param idleTimeout per node, for the emulation of inactivity when the switch has no bit
+     */
+    List<Transition> onReading(CounterReading reading, Set<NodeRef> leaves,
+                               java.util.function.Function<NodeRef, Duration> idleTimeout) {
+        long now = reading.nanoTime();
+        List<Transition> out = new ArrayList<>();
+        for (Map.Entry<NodeRef, EntryCounters> e : reading.entries().entrySet()) {
+            Activity a = nodes.get(e.getKey());
+            if (a == null) {
+                continue;
+            }
+            EntryCounters c = e.getValue();
+            long arrived = c.arrivedBytes();
+            boolean traffic = arrived < a.lastArrived ? arrived > 0 : arrived > a.lastArrived;
+            a.lastArrived = arrived;
+            if (traffic) {
+                a.lastTrafficNanos = now;
+            }
+            boolean active = c.active().orElseGet(() -> a.everActive || traffic
+                    ? now - a.lastTrafficNanos < idleTimeout.apply(e.getKey()).toNanos() : false);
+            Transition t = setActive(e.getKey(), a, active, now);
+            if (t != null && leaves.contains(e.getKey())) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** The switch reported an entry idle ({@code active} false) or reactivated; returns the transition, if any. */
+    Transition onStatus(NodeRef node, boolean active, long nowNanos) {
+        Activity a = nodes.get(node);
+        if (a == null) {
+            return null;
+        }
+        if (active) {
+            a.lastTrafficNanos = nowNanos;
+        }
+        return setActive(node, a, active, nowNanos);
+    }
+
+    private static Transition setActive(NodeRef node, Activity a, boolean active, long now) {
+        if (active == a.active) {
+            return null;
+        }
+        a.active = active;
+        if (active) {
+            boolean wasActive = a.everActive;
+            a.everActive = true;
+            a.inactiveSinceNanos = -1;
+            return wasActive ? new Transition(node, true) : null;
+        }
+        a.inactiveSinceNanos = now;
+        return new Transition(node, false);
+    }
+
+    boolean isActive(NodeRef node) {
+        Activity a = nodes.get(node);
+        return a != null && a.active;
+    }
+
+    /** Monotonic time of the node's last traffic (or of its first sighting), if tracked. */
+    OptionalLong lastTrafficNanos(NodeRef node) {
+        Activity a = nodes.get(node);
+        return a == null ? OptionalLong.empty() : OptionalLong.of(a.lastTrafficNanos);
+    }
+
+    /** True if the node ever saw traffic. */
+    boolean everActive(NodeRef node) {
+        Activity a = nodes.get(node);
+        return a != null && a.everActive;
+    }
+
+    /**
+     * Roots of the subtrees to prune now: non-pinned nodes without a pinned descendant whose
+     * idle time plus lifetime has passed since their last traffic (for a leaf that went idle, since
+     * it went idle, plus its lifetime). A node inside a pruned subtree is not listed separately.
+     */
+    List<String> expired(BandwidthTree tree, HsdbaParameters p, long nowNanos) {
+        int n = tree.size();
+        boolean[] keep = new boolean[n];
+        // Bottom-up: a pinned node keeps its ancestors (a template goes with its parent).
+        for (int i = n - 1; i >= 0; i--) {
+            NodeSpec node = tree.node(i);
+            if (node.isPinned()) {
+                keep[i] = true;
+            }
+            if (keep[i] && tree.parentIndex(i) >= 0) {
+                keep[tree.parentIndex(i)] = true;
+            }
+        }
+        List<String> out = new ArrayList<>();
+        int skipBelowDepth = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            int depth = tree.depth(i);
+            if (depth > skipBelowDepth) {
+                continue;
+            }
+            skipBelowDepth = Integer.MAX_VALUE;
+            if (keep[i] || tree.node(i).isTemplate()) {
+                continue;
+            }
+            Activity a = nodes.get(NodeRef.of(tree.port(), tree.node(i).id()));
+            if (a == null) {
+                continue;
+            }
+            LevelSpec level = tree.level(i);
+            long idle = idleTimeout(level, p).toNanos();
+            long life = lifetime(level, p).toNanos();
+            long since = a.inactiveSinceNanos >= 0 ? a.inactiveSinceNanos : a.lastTrafficNanos + idle;
+            if (!a.active && nowNanos - since >= life) {
+                out.add(tree.node(i).id());
+                skipBelowDepth = depth;
+            } else if (a.active && nowNanos - a.lastTrafficNanos >= idle + life) {
+                // Active by the switch's bit but no counted traffic for longer than a leaf lives:
+                // counters are the authority for internal nodes (the algorithm prunes them by polling).
+                out.add(tree.node(i).id());
+                skipBelowDepth = depth;
+            }
+        }
+        return out;
+    }
+
+    static Duration idleTimeout(LevelSpec level, HsdbaParameters p) {
+        return level.join().flatMap(JoinTemplate::idleTimeout).orElse(p.idleTimeout());
+    }
+
+    static Duration lifetime(LevelSpec level, HsdbaParameters p) {
+        return level.join().flatMap(JoinTemplate::lifetime).orElse(p.leafLifetime());
+    }
+}

@@ -1,0 +1,423 @@
+package org.hsdba.impl;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.hsdba.api.DeviceMode;
+import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.JoinCounters;
+import org.hsdba.api.ModePreference;
+import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.NodeRef;
+import org.hsdba.impl.program.ProgramChange;
+import org.hsdba.impl.program.ProgramCompiler;
+import org.hsdba.impl.program.ProgramException;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.southbound.PofErrorException;
+import org.hsdba.southbound.PofSwitch;
+import org.hsdba.southbound.SwitchMode;
+
+/**
+ * Programs one device: installs the full program when the switch is ready (it was wiped by the
+ * HELLO), then keeps it equal to the stored trees with incremental changes, one change in flight
+ * at a time (changes that pile up meanwhile are merged into the next one).
+ *
+ * <p>Errors: if the switch rejects a message of an incremental change, the agent does not try to
+ * undo it message by message (which of the messages took effect is unknown: the switch goes on
+ * after an ERROR); it <b>reprograms the whole switch</b>: it closes the session, the switch
+ * reconnects, the HELLO wipes it, and the full program of the current trees is installed. Joined
+ * nodes whose entry the switch rejected are removed from the tree first, so they do not fail
+ * again. If the full install fails, the device stays "not programmed" with the error shown and is
+ * retried (by another wipe) at the next change of its trees or of the parameters, not in a loop.
+ * The error is always shown on the device ({@code lastError}), on the node it names, and as an
+ * ERROR event. All methods run on the manager's control thread, except the status getters.
+ */
+final class DeviceAgent {
+
+    /** What the agent needs from the manager. */
+    interface Context {
+        /** The device's stored trees, by port. */
+        List<BandwidthTree> desiredTrees(String deviceId);
+
+        HsdbaParameters parameters();
+
+        ProgramCompiler compiler();
+
+        boolean isMaster(String deviceId);
+
+        TimeSource time();
+
+        /** Runs on the control thread. */
+        void execute(Runnable task);
+
+        void emit(HsdbaEvent event);
+
+        /** The switch confirmed {@code program}: settle joins, start tracking its nodes. */
+        void confirmed(DeviceAgent agent, DeviceProgram program);
+
+        /** The entry of a node that joined cannot be installed ({@code reason}); remove it from its tree. */
+        void joinRejected(DeviceAgent agent, PendingJoin join, String reason);
+    }
+
+    private enum Kind { INSTALL, UPDATE, STEP }
+
+    final String deviceId;
+    final ActivityTracker activity = new ActivityTracker();
+    /** Node errors per port: node id to the switch's complaint. */
+    final Map<PortRef, Map<String, String>> nodeErrors = new ConcurrentHashMap<>();
+    final Map<NodeRef, PendingJoin> pendingJoins = new LinkedHashMap<>();
+    final AtomicLong joinsAccepted = new AtomicLong();
+    final AtomicLong joinsRefused = new AtomicLong();
+    final AtomicLong joinsRateLimited = new AtomicLong();
+
+    private final Context ctx;
+    private volatile TokenBucket joinBucket;
+    private volatile PofSwitch session;
+    private volatile DeviceMode mode = DeviceMode.UNKNOWN;
+    /** Tree versions by port of the program the switch confirmed; null while none is. */
+    private volatile Map<PortRef, Long> installed;
+    private volatile String lastError;
+    private DeviceProgram confirmed;
+    private boolean busy;
+    private boolean failed;
+    private boolean wiping;
+    boolean readingInFlight;
+
+    DeviceAgent(String deviceId, Context ctx) {
+        this.deviceId = deviceId;
+        this.ctx = ctx;
+        resetJoinBucket();
+    }
+
+    // ---- status, readable from any thread
+
+    PofSwitch session() {
+        return session;
+    }
+
+    DeviceMode mode() {
+        return session == null ? DeviceMode.UNKNOWN : mode;
+    }
+
+    /** True if the switch holds a confirmed program of exactly these trees (by port and version). */
+    boolean isProgrammed(List<BandwidthTree> desired) {
+        Map<PortRef, Long> have = installed;
+        return session != null && have != null && have.equals(versions(desired));
+    }
+
+    private static Map<PortRef, Long> versions(List<BandwidthTree> trees) {
+        Map<PortRef, Long> m = new java.util.HashMap<>();
+        trees.forEach(t -> m.put(t.port(), t.version()));
+        return m;
+    }
+
+    String lastError() {
+        return lastError;
+    }
+
+    JoinCounters joins() {
+        return new JoinCounters(joinsAccepted.get(), joinsRefused.get(), joinsRateLimited.get());
+    }
+
+    /** Rate limit of join packet-ins; thread-safe, called on adapter threads. */
+    boolean admitPacketIn() {
+        if (joinBucket.tryTake(ctx.time().nanoTime())) {
+            return true;
+        }
+        joinsRateLimited.incrementAndGet();
+        return false;
+    }
+
+    void resetJoinBucket() {
+        HsdbaParameters p = ctx.parameters();
+        joinBucket = new TokenBucket(p.joinRatePerSecond(), p.joinBurst(), ctx.time().nanoTime());
+    }
+
+    /** The program the switch holds and confirmed, or null. */
+    DeviceProgram confirmed() {
+        return confirmed;
+    }
+
+    // ---- life cycle (control thread)
+
+    void onReady(PofSwitch sw) {
+        session = sw;
+        busy = false;
+        wiping = false;
+        failed = false;
+        confirmed = null;
+        installed = null;
+        readingInFlight = false;
+        activity.clear();
+        ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_CONNECTED, deviceId,
+                "switch connected from " + sw.remoteAddress() + ", " + describe(sw.mode())));
+        reconcile();
+    }
+
+    void onDisconnected(PofSwitch sw, String reason) {
+        if (sw != session) {
+            return;
+        }
+        session = null;
+        confirmed = null;
+        busy = false;
+        installed = null;
+        readingInFlight = false;
+        boolean planned = wiping;
+        wiping = false;
+        ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_DISCONNECTED, deviceId,
+                (planned ? "reprogramming: " : "") + reason));
+    }
+
+    /** The trees or the parameters changed, or a change just completed: bring the switch up to date. */
+    void reconcile() {
+        PofSwitch sw = session;
+        if (sw == null || busy || wiping || !ctx.isMaster(deviceId)) {
+            return;
+        }
+        List<BandwidthTree> desired = ctx.desiredTrees(deviceId);
+        if (failed) {
+            wipe("retrying the full program after: " + lastError);
+            return;
+        }
+        if (confirmed == null) {
+            install(sw, desired);
+            return;
+        }
+        if (confirmed.trees().equals(desired)) {
+            return;
+        }
+        ProgramChange change;
+        try {
+            change = confirmed.update(desired);
+        } catch (ProgramException e) {
+            if (!refuseUnconfirmedJoins("the switch cannot hold it: " + e.getMessage())) {
+                fail("cannot program " + deviceId + ": " + e.getMessage(), null);
+            }
+            return;
+        }
+        if (change.isWipe()) {
+            wipe(change.wipeReason());
+            return;
+        }
+        if (change.isEmpty()) {
+            accept(change.next());
+            reconcile();
+            return;
+        }
+        send(sw, Kind.UPDATE, change.next(), change.messages());
+    }
+
+    /** Reprograms from scratch (parameters changed, or after an error): close the session so the HELLO wipes the switch. */
+    void wipe(String reason) {
+        PofSwitch sw = session;
+        if (sw == null || wiping) {
+            return;
+        }
+        wiping = true;
+        installed = null;
+        sw.disconnect("hsdba: " + reason);
+    }
+
+    /** Controller-assisted: send the step's new thresholds unless a change is in flight (the next reading retries). */
+    void step(DeviceProgram readFrom, ProgramChange change) {
+        PofSwitch sw = session;
+        if (sw == null || busy || wiping || readFrom != confirmed || change.isWipe()) {
+            return;
+        }
+        if (change.isEmpty()) {
+            confirmed = change.next();
+            return;
+        }
+        send(sw, Kind.STEP, change.next(), change.messages());
+    }
+
+    private void install(PofSwitch sw, List<BandwidthTree> desired) {
+        DeviceProgram program;
+        try {
+            mode = resolveMode(sw.mode(), ctx.parameters().mode());
+            program = ctx.compiler().compile(desired, sw, mode, ctx.parameters());
+        } catch (ProgramException e) {
+            failed = true;
+            fail("cannot program " + deviceId + ": " + e.getMessage(), null);
+            return;
+        }
+        send(sw, Kind.INSTALL, program, program.installMessages());
+    }
+
+    private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
+        busy = true;
+        if (messages.isEmpty()) {
+            ctx.execute(() -> done(sw, kind, next, null));
+            return;
+        }
+        sw.send(messages).whenComplete((ok, err) -> ctx.execute(() -> done(sw, kind, next, err)));
+    }
+
+    private void done(PofSwitch sw, Kind kind, DeviceProgram next, Throwable err) {
+        if (sw != session) {
+            return; // the session this was sent on is gone; the next one starts from scratch
+        }
+        busy = false;
+        if (err != null) {
+            rejected(kind, next, err);
+            return;
+        }
+        if (kind == Kind.INSTALL) {
+            lastError = null;
+            nodeErrors.clear();
+        }
+        accept(next);
+        if (kind == Kind.INSTALL) {
+            ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_PROGRAMMED, deviceId,
+                    "installed " + summary(next)));
+        }
+        reconcile();
+    }
+
+    private void accept(DeviceProgram next) {
+        confirmed = next;
+        installed = versions(next.trees());
+        Set<NodeRef> present = new HashSet<>();
+        for (BandwidthTree t : next.trees()) {
+            for (NodeSpec n : t.nodes()) {
+                if (!n.isTemplate()) {
+                    present.add(NodeRef.of(t.port(), n.id()));
+                }
+            }
+        }
+        activity.retain(present, ctx.time().nanoTime());
+        ctx.confirmed(this, next);
+    }
+
+    private void rejected(Kind kind, DeviceProgram attempted, Throwable err) {
+        Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
+        Optional<NodeRef> node = Optional.empty();
+        String what;
+        if (cause instanceof PofErrorException) {
+            PofErrorException pe = (PofErrorException) cause;
+            node = pe.request() == null ? Optional.empty() : attempted.nodeOf(pe.request());
+            what = "switch rejected " + (pe.request() == null ? "a message" : messageName(pe.request()))
+                    + node.map(n -> " for node \"" + n.nodeId() + "\" of port " + n.port().port()).orElse("")
+                    + ": " + errorText(pe);
+        } else {
+            what = "sending to the switch failed: " + cause;
+        }
+        String message = (kind == Kind.INSTALL ? "full program of " : "update of ") + deviceId + " failed; " + what;
+        fail(message, node.orElse(null));
+        if (node.isPresent()) {
+            PendingJoin join = pendingJoins.remove(node.get());
+            if (join != null) {
+                ctx.joinRejected(this, join, "the switch rejected its entry: " + what);
+            }
+        }
+        if (kind == Kind.INSTALL) {
+            failed = true; // retried at the next change, not in a loop
+        } else {
+            wipe("reprogramming after an error: " + what);
+        }
+    }
+
+    /**
+     * A change that cannot be compiled (e.g. a level table is full) and contains joins: refuse
+     * those joins (removing them changes the trees, and this agent reconciles again) rather than
+     * leave the switch without the operator's changes. False if there were none.
+     */
+    private boolean refuseUnconfirmedJoins(String reason) {
+        Set<NodeRef> installedNodes = new HashSet<>();
+        for (BandwidthTree t : confirmed.trees()) {
+            t.nodes().forEach(n -> installedNodes.add(NodeRef.of(t.port(), n.id())));
+        }
+        List<PendingJoin> refused = new ArrayList<>();
+        for (PendingJoin j : pendingJoins.values()) {
+            if (!installedNodes.contains(j.node)) {
+                refused.add(j);
+            }
+        }
+        for (PendingJoin j : refused) {
+            pendingJoins.remove(j.node);
+            ctx.joinRejected(this, j, reason);
+        }
+        return !refused.isEmpty();
+    }
+
+    private void fail(String message, NodeRef node) {
+        if (node == null && message.equals(lastError)) {
+            installed = null;
+            return; // already shown; a device error repeats at every change until it is fixed
+        }
+        lastError = message;
+        installed = null;
+        if (node != null) {
+            nodeErrors.computeIfAbsent(node.port(), p -> new ConcurrentHashMap<>()).put(node.nodeId(), message);
+        }
+        HsdbaEvent e = node == null
+                ? HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.ERROR, deviceId, message)
+                : HsdbaEvent.node(ctx.time().wallMillis(), HsdbaEvent.Type.ERROR, node.port(), node.nodeId(), message);
+        ctx.emit(e);
+    }
+
+    /** Shows an error the switch reported outside any request (datapath errors). */
+    void asyncError(String message) {
+        lastError = message;
+        ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.ERROR, deviceId, message));
+    }
+
+    static DeviceMode resolveMode(SwitchMode switchMode, ModePreference preference) {
+        switch (preference) {
+            case CONTROLLER_ASSISTED:
+                return DeviceMode.CONTROLLER_ASSISTED;
+            case IN_SWITCH:
+                if (switchMode != SwitchMode.IN_SWITCH) {
+                    throw new ProgramException("mode in-switch is configured but the switch has no HSDBA extension ("
+                            + describe(switchMode) + "); set mode auto or controller-assisted");
+                }
+                return DeviceMode.IN_SWITCH;
+            default:
+                return switchMode == SwitchMode.IN_SWITCH ? DeviceMode.IN_SWITCH : DeviceMode.CONTROLLER_ASSISTED;
+        }
+    }
+
+    private static String describe(SwitchMode m) {
+        switch (m) {
+            case IN_SWITCH:
+                return "HSDBA extension present";
+            case CONTROLLER_ASSISTED:
+                return "stock POF";
+            default:
+                return "capability unknown";
+        }
+    }
+
+    private static String summary(DeviceProgram p) {
+        List<String> parts = new ArrayList<>();
+        for (BandwidthTree t : p.trees()) {
+            parts.add("port " + t.port().port() + " v" + t.version() + " (" + t.size() + " nodes)");
+        }
+        return p.mode().jsonName() + " program" + (parts.isEmpty() ? " with no trees" : ": " + String.join(", ", parts));
+    }
+
+    private static String messageName(PofMessage m) {
+        return m.getClass().getSimpleName() + " (xid " + m.xid() + ")";
+    }
+
+    private static String errorText(PofErrorException e) {
+        if (e.error() == null) {
+            return e.getMessage();
+        }
+        return "ERROR type " + e.error().errorType() + " code " + e.error().code()
+                + (e.error().errorString().isEmpty() ? "" : " " + e.error().errorString());
+    }
+}

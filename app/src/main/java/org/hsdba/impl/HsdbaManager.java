@@ -1,0 +1,653 @@
+package org.hsdba.impl;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.alloc.Allocator;
+import org.hsdba.api.DeviceStatus;
+import org.hsdba.api.EditResult;
+import org.hsdba.api.HistorySample;
+import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.HsdbaListener;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.HsdbaService;
+import org.hsdba.api.NotFoundException;
+import org.hsdba.api.PortInfo;
+import org.hsdba.api.PortState;
+import org.hsdba.api.PreviewResult;
+import org.hsdba.api.VersionConflictException;
+import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.NodeRef;
+import org.hsdba.impl.program.ProgramCompiler;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.HsdbaConfig;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.model.Violation;
+import org.hsdba.pof.ext.HxEntryStatus;
+import org.hsdba.pof.message.ErrorMessage;
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pof.message.PortDesc;
+import org.hsdba.southbound.PofSwitch;
+import org.hsdba.southbound.PofSwitchListener;
+import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.store.HsdbaStore;
+import org.hsdba.store.HsdbaStoreListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link HsdbaService}: configuration writes with admission and optimistic concurrency on
+ * the store; programming, joins, pruning and live state through one {@link DeviceAgent} per
+ * device on a serial control thread. Plain Java, wired by constructor; call {@link #start()} and
+ * {@link #stop()}.
+ *
+ * <p>Every change, local or from another cluster member, reaches the switches the same way: the
+ * store tells the manager, the device's agent brings its switch up to date.
+ */
+public final class HsdbaManager implements HsdbaService {
+
+    /** Events kept for {@link #events(int)}. */
+    public static final int EVENT_LOG_SIZE = 10_000;
+    /** History samples per node: 10 minutes at the default 1 s polling period. */
+    public static final int HISTORY_SAMPLES = Monitor.HISTORY_SAMPLES;
+    private static final int WRITE_RETRIES = 10;
+
+    private static final Logger LOG = LoggerFactory.getLogger(HsdbaManager.class);
+
+    private final HsdbaStore store;
+    private final PofSwitchService switches;
+    private final ProgramCompiler compiler;
+    private final ScheduledExecutorService scheduler;
+    private final SerialExecutor control;
+    private final TimeSource time;
+    private final Mastership mastership;
+    private final EventLog eventLog = new EventLog(EVENT_LOG_SIZE);
+    private final List<HsdbaListener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, DeviceAgent> agents = new ConcurrentHashMap<>();
+    private final Object writeLock = new Object();
+    private final StoreListener storeListener = new StoreListener();
+    private final SwitchListener switchListener = new SwitchListener();
+    private final AgentContext agentContext = new AgentContext();
+    private final JoinHandler joins;
+    private final Monitor monitor;
+    private ScheduledFuture<?> pollTask;
+    private Duration pollPeriod;
+    private HsdbaParameters appliedParameters;
+
+    /**
+     * @param store the configuration
+     * @param switches connected POF switches
+     * @param compiler compiles trees into programs
+     * @param scheduler runs the control thread's tasks and the polling timer (one thread is enough)
+     * @param time wall clock and monotonic clock
+     * @param mastership whether this instance programs a device
+     */
+    public HsdbaManager(HsdbaStore store, PofSwitchService switches, ProgramCompiler compiler,
+                        ScheduledExecutorService scheduler, TimeSource time, Mastership mastership) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.switches = Objects.requireNonNull(switches, "switches");
+        this.compiler = Objects.requireNonNull(compiler, "compiler");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.control = new SerialExecutor(scheduler);
+        this.time = Objects.requireNonNull(time, "time");
+        this.mastership = Objects.requireNonNull(mastership, "mastership");
+        this.joins = new JoinHandler(store, writeLock, this::programmingAgent, control::execute, this::emit, time);
+        this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), (port, id) ->
+                edit(port, TreeEdit.deleteSubtree(id), OptionalLong.empty()).removedNodes().size(), control, this::emit, time);
+    }
+
+    /** The agent programming this switch session here, or null (another session, or not master). */
+    private DeviceAgent programmingAgent(PofSwitch sw) {
+        DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+        return a != null && a.session() == sw && mastership.isMaster(a.deviceId) ? a : null;
+    }
+
+    /** Starts listening to the store and the switches, programs the switches already connected, starts polling. */
+    public void start() {
+        appliedParameters = store.parameters();
+        store.addListener(storeListener);
+        switches.addListener(switchListener);
+        for (PofSwitch sw : switches.switches()) {
+            if (sw.isConnected()) {
+                control.execute(() -> agent(DeviceIds.of(sw.deviceId())).onReady(sw));
+            }
+        }
+        schedulePolling(appliedParameters.pollingPeriod());
+        LOG.info("hsdba manager started with {} tree(s)", store.trees().size());
+    }
+
+    /** Stops listening and polling; the switches keep their programs. */
+    public void stop() {
+        switches.removeListener(switchListener);
+        store.removeListener(storeListener);
+        synchronized (this) {
+            if (pollTask != null) {
+                pollTask.cancel(false);
+                pollTask = null;
+            }
+        }
+        LOG.info("hsdba manager stopped");
+    }
+
+    /** Mastership of a device changed (ONOS): program it if it is ours now. */
+    public void mastershipChanged(String deviceId) {
+        control.execute(() -> {
+            DeviceAgent a = agents.get(deviceId);
+            if (a != null) {
+                a.reconcile();
+            }
+        });
+    }
+
+    /** Runs one polling round now (on the control thread); for tests and benchmarks. */
+    public void pollNow() {
+        control.execute(this::pollAll);
+    }
+
+    // ------------------------------------------------------------------ devices
+
+    @Override
+    public List<DeviceStatus> devices() {
+        Set<String> ids = new TreeSet<>();
+        for (PofSwitch sw : switches.switches()) {
+            ids.add(DeviceIds.of(sw.deviceId()));
+        }
+        for (BandwidthTree t : store.trees()) {
+            ids.add(t.port().deviceId());
+        }
+        List<BandwidthTree> trees = store.trees();
+        return ids.stream().map(id -> status(id, trees)).collect(Collectors.toList());
+    }
+
+    @Override
+    public Optional<DeviceStatus> device(String deviceId) {
+        List<BandwidthTree> trees = store.trees();
+        boolean known = trees.stream().anyMatch(t -> t.port().deviceId().equals(deviceId)) || connected(deviceId) != null;
+        return known ? Optional.of(status(deviceId, trees)) : Optional.empty();
+    }
+
+    private PofSwitch connected(String deviceId) {
+        if (!DeviceIds.isPof(deviceId)) {
+            return null;
+        }
+        return switches.getSwitch(DeviceIds.parse(deviceId)).filter(PofSwitch::isConnected).orElse(null);
+    }
+
+    private static List<BandwidthTree> desired(String deviceId, List<BandwidthTree> trees) {
+        return trees.stream().filter(t -> t.port().deviceId().equals(deviceId)).collect(Collectors.toList());
+    }
+
+    private DeviceStatus status(String deviceId, List<BandwidthTree> trees) {
+        PofSwitch sw = connected(deviceId);
+        Set<Long> managed = trees.stream().filter(t -> t.port().deviceId().equals(deviceId))
+                .map(t -> t.port().port()).collect(Collectors.toCollection(TreeSet::new));
+        Map<Long, PortInfo> ports = new TreeMap<>();
+        if (sw != null) {
+            for (PortDesc p : sw.ports()) {
+                long number = p.portId() & 0xFFFF_FFFFL;
+                boolean up = (p.state() & PortDesc.STATE_LINK_DOWN) == 0;
+                ports.put(number, new PortInfo(number, p.name().text(), up, managed.contains(number)));
+            }
+        }
+        for (long number : managed) {
+            ports.putIfAbsent(number, new PortInfo(number, "", false, true));
+        }
+        DeviceAgent a = agents.get(deviceId);
+        if (a == null) {
+            return new DeviceStatus(deviceId, sw != null, org.hsdba.api.DeviceMode.UNKNOWN, new ArrayList<>(ports.values()),
+                    false, null, org.hsdba.api.JoinCounters.ZERO);
+        }
+        return new DeviceStatus(deviceId, sw != null, a.mode(), new ArrayList<>(ports.values()),
+                a.isProgrammed(desired(deviceId, trees)), a.lastError(), a.joins());
+    }
+
+    // ------------------------------------------------------------------ trees
+
+    @Override
+    public List<BandwidthTree> trees() {
+        return store.trees();
+    }
+
+    @Override
+    public Optional<BandwidthTree> tree(PortRef port) {
+        return store.tree(port);
+    }
+
+    @Override
+    public BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
+        Objects.requireNonNull(tree, "tree");
+        return write(tree.port(), expectedVersion, true, current -> tree);
+    }
+
+    @Override
+    public void removeTree(PortRef port, OptionalLong expectedVersion) {
+        synchronized (writeLock) {
+            BandwidthTree current = store.tree(port).orElseThrow(() -> noTree(port));
+            checkExpected(port, expectedVersion, current.version());
+            store.removeTree(port, current.version());
+        }
+    }
+
+    @Override
+    public EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
+        Objects.requireNonNull(edit, "edit");
+        List<String> removed = new ArrayList<>();
+        BandwidthTree result = write(port, expectedVersion, false, current -> {
+            if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
+                throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
+            }
+            BandwidthTree next = edit.applyTo(current);
+            removed.clear();
+            for (NodeSpec n : current.nodes()) {
+                if (!next.contains(n.id())) {
+                    removed.add(n.id());
+                }
+            }
+            return next;
+        });
+        return new EditResult(result, removed);
+    }
+
+    @Override
+    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
+        Objects.requireNonNull(levels, "levels");
+        return write(port, expectedVersion, false, current -> current.toBuilder().levels(levels).build());
+    }
+
+    /**
+     * The one write path of a tree: under the write lock, read the current tree, check the
+     * expected version, build the next tree, admit it, compare-and-set it into the store with
+     * version + 1. A conflict with another cluster member's write is retried unless the caller
+     * named a version. {@code change} gets the current tree, or null if there is none and
+     * {@code mayCreate} (otherwise a missing tree is a {@link NotFoundException}).
+     */
+    private BandwidthTree write(PortRef port, OptionalLong expectedVersion, boolean mayCreate,
+                                UnaryOperator<BandwidthTree> change) {
+        synchronized (writeLock) {
+            for (int attempt = 0; ; attempt++) {
+                BandwidthTree current = store.tree(port).orElse(null);
+                long currentVersion = current == null ? 0 : current.version();
+                checkExpected(port, expectedVersion, currentVersion);
+                if (current == null && !mayCreate) {
+                    throw noTree(port);
+                }
+                BandwidthTree next = change.apply(current);
+                if (next.version() != currentVersion + 1) {
+                    next = next.withVersion(currentVersion + 1);
+                }
+                List<Violation> violations = Admission.check(next);
+                if (!violations.isEmpty()) {
+                    throw new InvalidTreeException(violations);
+                }
+                try {
+                    store.putTree(next, currentVersion);
+                    return next;
+                } catch (VersionConflictException e) {
+                    if (expectedVersion.isPresent() || attempt >= WRITE_RETRIES) {
+                        throw e;
+                    }
+                }
+            }
+        }
+    }
+
+    private static void checkExpected(PortRef port, OptionalLong expected, long current) {
+        if (expected.isPresent() && expected.getAsLong() != current) {
+            throw new VersionConflictException(port, expected.getAsLong(), current);
+        }
+    }
+
+    private static NotFoundException noTree(PortRef port) {
+        return new NotFoundException("no tree for port " + port.port() + " of " + port.deviceId());
+    }
+
+    // ------------------------------------------------------------------ parameters and configuration
+
+    @Override
+    public HsdbaParameters parameters() {
+        return store.parameters();
+    }
+
+    @Override
+    public HsdbaParameters setParameters(HsdbaParameters parameters) {
+        Objects.requireNonNull(parameters, "parameters");
+        synchronized (writeLock) {
+            store.setParameters(parameters);
+        }
+        return parameters;
+    }
+
+    @Override
+    public HsdbaConfig exportConfig() {
+        return HsdbaConfig.of(store.parameters().toRuntime(), store.trees());
+    }
+
+    @Override
+    public void importConfig(HsdbaConfig config) {
+        Objects.requireNonNull(config, "config");
+        synchronized (writeLock) {
+            HsdbaParameters params = store.parameters().withRuntime(config.runtime());
+            List<Violation> violations = new ArrayList<>();
+            List<BandwidthTree> trees = new ArrayList<>();
+            for (BandwidthTree t : config.trees()) {
+                long current = store.tree(t.port()).map(BandwidthTree::version).orElse(0L);
+                BandwidthTree next = t.withVersion(current + 1);
+                violations.addAll(Admission.check(next));
+                trees.add(next);
+            }
+            if (!violations.isEmpty()) {
+                throw new InvalidTreeException(violations);
+            }
+            store.replaceAll(trees, params);
+        }
+    }
+
+    // ------------------------------------------------------------------ preview
+
+    @Override
+    public PreviewResult preview(PortRef port, TreeEdit edit, Map<String, Double> demandsBps) {
+        BandwidthTree current = store.tree(port).orElseThrow(() -> noTree(port));
+        BandwidthTree candidate;
+        try {
+            candidate = edit.applyTo(current);
+        } catch (InvalidTreeException e) {
+            return new PreviewResult(null, e.violations(), null);
+        }
+        return preview(candidate, demandsBps);
+    }
+
+    @Override
+    public PreviewResult preview(BandwidthTree tree, Map<String, Double> demandsBps) {
+        List<Violation> violations = Admission.check(tree);
+        if (!violations.isEmpty()) {
+            return new PreviewResult(tree, violations, null);
+        }
+        ResolvedTree resolved = Admission.admit(tree);
+        double[] demand = new double[tree.size()];
+        for (int i = 0; i < tree.size(); i++) {
+            // A leaf without a given demand sends at line rate: its share under full load.
+            demand[i] = tree.isLeaf(i) ? tree.capacity().asDouble() : 0;
+        }
+        for (Map.Entry<String, Double> e : demandsBps.entrySet()) {
+            int i = tree.indexOf(e.getKey());
+            if (i < 0) {
+                throw new IllegalArgumentException("demand for unknown node \"" + e.getKey() + "\" under " + tree.rootPath());
+            }
+            if (!tree.isLeaf(i)) {
+                throw new IllegalArgumentException("demand for " + tree.path(i)
+                        + ", which is not a leaf: demands are given for leaves, the rest is summed");
+            }
+            Double d = e.getValue();
+            if (d == null || !(d >= 0) || d.isInfinite()) {
+                throw new IllegalArgumentException("demand " + d + " b/s for " + tree.path(i) + " must be a finite rate >= 0");
+            }
+            demand[i] = d;
+        }
+        return new PreviewResult(tree, List.of(), Allocator.allocate(resolved, demand));
+    }
+
+    // ------------------------------------------------------------------ live state
+
+    @Override
+    public PortState state(PortRef port) {
+        BandwidthTree tree = store.tree(port).orElseThrow(() -> noTree(port));
+        return monitor.state(tree, nodeErrors(port));
+    }
+
+    @Override
+    public List<HistorySample> history(PortRef port, String nodeId) {
+        return monitor.history(store.tree(port).orElseThrow(() -> noTree(port)), nodeId);
+    }
+
+    private Map<String, String> nodeErrors(PortRef port) {
+        DeviceAgent a = agents.get(port.deviceId());
+        Map<String, String> m = a == null ? null : a.nodeErrors.get(port);
+        return m == null ? Map.of() : m;
+    }
+
+    // ------------------------------------------------------------------ events
+
+    @Override
+    public List<HsdbaEvent> events(int limit) {
+        return eventLog.newest(limit);
+    }
+
+    @Override
+    public void addListener(HsdbaListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void removeListener(HsdbaListener listener) {
+        listeners.remove(listener);
+    }
+
+    private void emit(HsdbaEvent e) {
+        eventLog.add(e);
+        LOG.debug("{}", e);
+        for (HsdbaListener l : listeners) {
+            try {
+                l.event(e);
+            } catch (RuntimeException ex) {
+                LOG.warn("hsdba listener {} failed on {}", l, e, ex);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ control thread
+
+    private DeviceAgent agent(String deviceId) {
+        return agents.computeIfAbsent(deviceId, id -> new DeviceAgent(id, agentContext));
+    }
+
+    private List<BandwidthTree> desiredTrees(String deviceId) {
+        return store.trees().stream().filter(t -> t.port().deviceId().equals(deviceId)).collect(Collectors.toList());
+    }
+
+    private void onTreeChanged(PortRef port) {
+        if (store.tree(port).isEmpty()) {
+            monitor.forget(port);
+        }
+        agent(port.deviceId()).reconcile();
+    }
+
+    private void onParametersChanged(HsdbaParameters p) {
+        HsdbaParameters before = appliedParameters;
+        appliedParameters = p;
+        if (!p.pollingPeriod().equals(pollPeriod)) {
+            schedulePolling(p.pollingPeriod());
+        }
+        boolean programChanges = before == null || !before.estimator().equals(p.estimator())
+                || !before.idleTimeout().equals(p.idleTimeout()) || before.mode() != p.mode();
+        for (DeviceAgent a : agents.values()) {
+            a.resetJoinBucket();
+            if (programChanges) {
+                a.wipe("parameters changed");
+            } else {
+                a.reconcile();
+            }
+        }
+    }
+
+    private synchronized void schedulePolling(Duration period) {
+        if (pollTask != null) {
+            pollTask.cancel(false);
+        }
+        pollPeriod = period;
+        long nanos = period.toNanos();
+        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::pollAll), nanos, nanos,
+                TimeUnit.NANOSECONDS);
+    }
+
+    private void pollAll() {
+        for (DeviceAgent a : agents.values()) {
+            if (mastership.isMaster(a.deviceId)) {
+                monitor.poll(a);
+            }
+        }
+    }
+
+    private void onEntryStatus(PofSwitch sw, HxEntryStatus status) {
+        DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+        DeviceProgram program = a == null ? null : a.confirmed();
+        if (a != null && a.session() == sw && program != null) {
+            monitor.entryStatus(a, program, status);
+        }
+    }
+
+    /** The agent's view of the manager. */
+    private final class AgentContext implements DeviceAgent.Context {
+        @Override
+        public List<BandwidthTree> desiredTrees(String deviceId) {
+            return HsdbaManager.this.desiredTrees(deviceId);
+        }
+
+        @Override
+        public HsdbaParameters parameters() {
+            return store.parameters();
+        }
+
+        @Override
+        public ProgramCompiler compiler() {
+            return compiler;
+        }
+
+        @Override
+        public boolean isMaster(String deviceId) {
+            return mastership.isMaster(deviceId);
+        }
+
+        @Override
+        public TimeSource time() {
+            return time;
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            control.execute(task);
+        }
+
+        @Override
+        public void emit(HsdbaEvent event) {
+            HsdbaManager.this.emit(event);
+        }
+
+        @Override
+        public void confirmed(DeviceAgent agent, DeviceProgram program) {
+            Set<NodeRef> installed = new HashSet<>();
+            for (BandwidthTree t : program.trees()) {
+                t.nodes().forEach(n -> installed.add(NodeRef.of(t.port(), n.id())));
+            }
+            Iterator<PendingJoin> it = agent.pendingJoins.values().iterator();
+            while (it.hasNext()) {
+                PendingJoin j = it.next();
+                if (installed.contains(j.node)) {
+                    it.remove();
+                    double ms = (time.nanoTime() - j.arrivalNanos) / 1e6;
+                    emit(HsdbaEvent.node(time.wallMillis(), HsdbaEvent.Type.NODE_JOINED, j.node.port(), j.node.nodeId(),
+                            String.format("joined by packet-in; entry confirmed %.2f ms after the PACKET_IN", ms)));
+                } else if (store.tree(j.node.port()).map(t -> !t.contains(j.node.nodeId())).orElse(true)) {
+                    it.remove(); // removed before it was installed
+                }
+            }
+        }
+
+        @Override
+        public void joinRejected(DeviceAgent agent, PendingJoin join, String reason) {
+            agent.joinsAccepted.decrementAndGet();
+            joins.refuse(agent, join.node.port(), join.node.nodeId(), reason);
+            try {
+                edit(join.node.port(), TreeEdit.deleteSubtree(join.node.nodeId()), OptionalLong.empty());
+            } catch (NotFoundException | InvalidTreeException e) {
+                LOG.debug("rejected join {} already gone: {}", join.node, e.getMessage());
+            }
+        }
+    }
+
+    /** Store changes, from this instance or another, go to the control thread. */
+    private final class StoreListener implements HsdbaStoreListener {
+        @Override
+        public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+            control.execute(() -> onTreeChanged(port));
+        }
+
+        @Override
+        public void parametersChanged(HsdbaParameters parameters) {
+            control.execute(() -> onParametersChanged(parameters));
+        }
+    }
+
+    /** Switch events go to the control thread; join packet-ins pass the rate limit first. */
+    private final class SwitchListener implements PofSwitchListener {
+        @Override
+        public void switchReady(PofSwitch sw) {
+            control.execute(() -> agent(DeviceIds.of(sw.deviceId())).onReady(sw));
+        }
+
+        @Override
+        public void switchDisconnected(PofSwitch sw, String reason) {
+            control.execute(() -> {
+                DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+                if (a != null) {
+                    a.onDisconnected(sw, reason);
+                    monitor.disconnected(a.deviceId);
+                }
+            });
+        }
+
+        @Override
+        public void packetIn(PofSwitch sw, PacketIn packetIn) {
+            long arrival = time.nanoTime();
+            DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+            if (a == null || !a.admitPacketIn()) {
+                return;
+            }
+            joins.offer(sw, packetIn, arrival);
+        }
+
+        @Override
+        public void error(PofSwitch sw, ErrorMessage error, PofMessage cause) {
+            if (cause != null) {
+                return; // a request's error: reported through the request's future
+            }
+            control.execute(() -> {
+                DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+                if (a != null && a.session() == sw) {
+                    monitor.throttledError(a, "switch " + a.deviceId + " reported ERROR type " + error.errorType() + " code "
+                            + error.code() + " " + error.errorString());
+                }
+            });
+        }
+
+        @Override
+        public void message(PofSwitch sw, PofMessage message) {
+            if (message instanceof HxEntryStatus) {
+                control.execute(() -> onEntryStatus(sw, (HxEntryStatus) message));
+            }
+        }
+    }
+}

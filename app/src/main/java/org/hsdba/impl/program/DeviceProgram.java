@@ -1,0 +1,52 @@
+package org.hsdba.impl.program;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.hsdba.api.DeviceMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.southbound.PofSwitch;
+
+/**
+ * The compiled program of one device (every tree of the switch), immutable: the state a switch
+ * holds once its messages are confirmed. Stable slots: a node keeps its entry and registers
+ * across {@link #update}s, so only changed nodes cost messages.
+ */
+public interface DeviceProgram {
+
+    DeviceMode mode();
+
+    /** The trees this program enforces, by port. */
+    List<BandwidthTree> trees();
+
+    /** Messages that install this program on a wiped switch, in order. */
+    List<PofMessage> installMessages();
+
+    /**
+     * The program for new trees of the same device and the messages that get there from this one.
+     *
+     * @throws ProgramException if the trees cannot be programmed into this switch
+     */
+    ProgramChange update(List<BandwidthTree> trees);
+
+    /** The level table that missed, if this packet-in is a join request of this program. */
+    Optional<JoinSite> joinSite(PacketIn packetIn);
+
+    /** The node owning an entry, by global table id and entry index. */
+    Optional<NodeRef> nodeAt(int globalTableId, long entryIndex);
+
+    /** The node a message of this program (e.g. a request an ERROR names) is about. */
+    Optional<NodeRef> nodeOf(PofMessage message);
+
+    /** Reads every node's counters from the switch (stamped by the caller on completion). */
+    CompletableFuture<CounterReading> readCounters(PofSwitch sw);
+
+    /**
+     * Controller-assisted mode: the new drop thresholds for a counter reading (the previous
+     * reading is part of this program's state). In-switch mode: no messages, same program.
+     */
+    ProgramChange step(CounterReading reading);
+}

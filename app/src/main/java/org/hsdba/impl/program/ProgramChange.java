@@ -1,0 +1,62 @@
+package org.hsdba.impl.program;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.hsdba.pof.message.PofMessage;
+
+/**
+ * How to get from the installed program to the next one: the messages to send, in order (empty
+ * if nothing changes in the switch), and the program after them; or, when the change cannot be
+ * made incrementally, a request to wipe the switch and install the next program from scratch.
+ */
+public final class ProgramChange {
+
+    private final List<PofMessage> messages;
+    private final DeviceProgram next;
+    private final String wipeReason;
+
+    public ProgramChange(List<? extends PofMessage> messages, DeviceProgram next) {
+        this.messages = List.copyOf(messages);
+        this.next = Objects.requireNonNull(next, "next");
+        this.wipeReason = null;
+    }
+
+    private ProgramChange(String wipeReason) {
+        this.messages = List.of();
+        this.next = null;
+        this.wipeReason = Objects.requireNonNull(wipeReason, "wipeReason");
+    }
+
+    /** The change needs a wiped switch (e.g. a tree removed, or a program that cannot be patched). */
+    public static ProgramChange wipe(String reason) {
+        return new ProgramChange(reason);
+    }
+
+    public List<PofMessage> messages() {
+        return messages;
+    }
+
+    /** The program once the messages are confirmed; null for a wipe. */
+    public DeviceProgram next() {
+        return next;
+    }
+
+    public boolean isEmpty() {
+        return wipeReason == null && messages.isEmpty();
+    }
+
+    public boolean isWipe() {
+        return wipeReason != null;
+    }
+
+    /** Why the switch must be wiped; empty unless {@link #isWipe()}. */
+    public String wipeReason() {
+        return wipeReason == null ? "" : wipeReason;
+    }
+
+    @Override
+    public String toString() {
+        return wipeReason != null ? "ProgramChange{wipe: " + wipeReason + "}" : "ProgramChange{" + messages.size() + " messages}";
+    }
+}

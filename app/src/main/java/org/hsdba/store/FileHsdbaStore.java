@@ -1,0 +1,88 @@
+package org.hsdba.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.HsdbaConfig;
+import org.hsdba.model.json.ConfigJson;
+
+/**
+ * The lab's store: a data directory with the configuration in the {@code hsdba/1} format
+ * ({@value #CONFIG_FILE}, readable by every hsdba tool) and the service-only parameters (leaf
+ * lifetime, default headroom, mode preference incl. {@code auto}, join rate limit) in
+ * {@value #SERVICE_FILE}. Every write replaces the files atomically and durably (see
+ * {@link AtomicFiles}) before it is acknowledged, so the store survives kill -9. The service
+ * file is written first and only when the parameters changed; the configuration file's runtime
+ * part is what the service file is reconciled with on load. One process per directory.
+ */
+public final class FileHsdbaStore extends SnapshotStore {
+
+    public static final String CONFIG_FILE = "hsdba-config.json";
+    public static final String SERVICE_FILE = "hsdba-service.json";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Path configFile;
+    private final Path serviceFile;
+    private HsdbaParameters written;
+
+    private FileHsdbaStore(Path dir, HsdbaConfig config, HsdbaParameters parameters) {
+        super(config.trees(), parameters);
+        this.configFile = dir.resolve(CONFIG_FILE);
+        this.serviceFile = dir.resolve(SERVICE_FILE);
+        this.written = Files.exists(serviceFile) ? parameters : null;
+    }
+
+    /**
+     * Opens (creating it if needed) the store in {@code dir}. A configuration file that does not
+     * read is an error naming the file, line and column: the store never starts from a guess.
+     */
+    public static FileHsdbaStore open(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create data directory " + dir + ": " + e.getMessage(), e);
+        }
+        Path config = dir.resolve(CONFIG_FILE);
+        Path service = dir.resolve(SERVICE_FILE);
+        HsdbaConfig cfg = HsdbaConfig.of(List.of());
+        if (Files.exists(config)) {
+            try {
+                cfg = ConfigJson.read(config);
+            } catch (org.hsdba.model.json.ConfigException e) {
+                throw new IllegalArgumentException(e.describe(config.toString()), e);
+            }
+        }
+        HsdbaParameters params = HsdbaParameters.DEFAULTS;
+        if (Files.exists(service)) {
+            try {
+                params = ParametersJson.fromJson(MAPPER.readTree(Files.readAllBytes(service)), params);
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException(service + ": " + e.getMessage(), e);
+            }
+        }
+        return new FileHsdbaStore(dir, cfg, params.withRuntime(cfg.runtime()));
+    }
+
+    @Override
+    void persist(List<BandwidthTree> trees, HsdbaParameters parameters) {
+        if (!parameters.equals(written)) {
+            try {
+                AtomicFiles.write(serviceFile, MAPPER.writerWithDefaultPrettyPrinter()
+                        .writeValueAsBytes(ParametersJson.toJson(parameters)));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("cannot encode parameters: " + e.getMessage(), e);
+            }
+            written = parameters;
+        }
+        String text = ConfigJson.write(HsdbaConfig.of(parameters.toRuntime(), trees));
+        AtomicFiles.write(configFile, text.getBytes(StandardCharsets.UTF_8));
+    }
+}

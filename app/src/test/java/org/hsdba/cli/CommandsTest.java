@@ -1,0 +1,163 @@
+package org.hsdba.cli;
+
+import static org.hamcrest.CoreMatchers.containsString;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+
+import org.hsdba.api.VersionConflictException;
+import org.hsdba.impl.HsdbaManager;
+import org.hsdba.impl.Mastership;
+import org.hsdba.impl.TimeSource;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.FieldSpec;
+import org.hsdba.model.LevelSpec;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.Rate;
+import org.hsdba.southbound.PofSwitch;
+import org.hsdba.southbound.PofSwitchListener;
+import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.store.InMemoryHsdbaStore;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+
+/** The CLI commands against a real manager (no switch): what they change and what they print. */
+public class CommandsTest {
+
+    private static final String DEVICE = "pof:0000000000000001";
+    private static final PortRef PORT = PortRef.of(DEVICE, 3);
+
+    private final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1);
+    private HsdbaManager manager;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private PrintStream stdout;
+
+    @Before
+    public void setUp() {
+        PofSwitchService none = new PofSwitchService() {
+            @Override
+            public Collection<PofSwitch> switches() {
+                return List.of();
+            }
+
+            @Override
+            public Optional<PofSwitch> getSwitch(long deviceId) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void addListener(PofSwitchListener listener) {
+            }
+
+            @Override
+            public void removeListener(PofSwitchListener listener) {
+            }
+        };
+        manager = new HsdbaManager(new InMemoryHsdbaStore(), none, (trees, sw, mode, p) -> {
+            throw new AssertionError("no switch, nothing to compile");
+        }, executor, TimeSource.SYSTEM, Mastership.ALWAYS);
+        manager.start();
+        manager.putTree(BandwidthTree.builder(PORT).capacity(Rate.parse("10G"))
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("user", FieldSpec.of(240, 32))))
+                .addNode(NodeSpec.builder("lab").key(MatchKey.parse("0x0a00", null, 16)).guaranteed(Rate.parse("4G")).build())
+                .build(), OptionalLong.empty());
+        stdout = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    @After
+    public void tearDown() {
+        System.setOut(stdout);
+        manager.stop();
+        executor.shutdownNow();
+    }
+
+    private String printed() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    public void addUpdateRemoveANode() {
+        NodeAddCommand add = new NodeAddCommand();
+        add.service = manager;
+        add.device = DEVICE;
+        add.port = 3;
+        add.id = "alice";
+        add.key = "10.0.0.1";
+        add.parent = "lab";
+        add.peak = "1G";
+        add.doExecute();
+        assertEquals(Rate.parse("1G"), manager.tree(PORT).get().get("alice").peak());
+        assertThat(printed(), containsString("added alice"));
+
+        NodeUpdateCommand update = new NodeUpdateCommand();
+        update.service = manager;
+        update.device = DEVICE;
+        update.port = 3;
+        update.id = "alice";
+        update.peak = "unlimited";
+        update.pinned = true;
+        update.doExecute();
+        NodeSpec alice = manager.tree(PORT).get().get("alice");
+        assertTrue(alice.peak().isUnlimited());
+        assertTrue(alice.isPinned());
+
+        NodeRemoveCommand remove = new NodeRemoveCommand();
+        remove.service = manager;
+        remove.device = DEVICE;
+        remove.port = 3;
+        remove.id = "lab";
+        remove.doExecute();
+        assertFalse(manager.tree(PORT).get().contains("alice"));
+        assertThat(printed(), containsString("removed 2 node(s) [lab, alice]"));
+    }
+
+    @Test(expected = VersionConflictException.class)
+    public void aStaleVersionOptionIsAConflict() {
+        NodeRemoveCommand remove = new NodeRemoveCommand();
+        remove.service = manager;
+        remove.device = DEVICE;
+        remove.port = 3;
+        remove.id = "lab";
+        remove.version = 7;
+        remove.doExecute();
+    }
+
+    @Test
+    public void treesPrintsTheIndentedTreeWithEffectiveValues() {
+        TreesCommand trees = new TreesCommand();
+        trees.service = manager;
+        trees.device = DEVICE;
+        trees.port = 3;
+        trees.doExecute();
+        assertThat(printed(), containsString("pof:0000000000000001/3  v1  1 node(s)  C 10 Gb/s"));
+        assertThat(printed(), containsString("  lab (subnet 0x0a00) g=4 Gb/s w=1 l=unlimited"));
+    }
+
+    @Test
+    public void stateAndEventsPrintTables() {
+        StateCommand state = new StateCommand();
+        state.service = manager;
+        state.device = DEVICE;
+        state.port = 3;
+        state.doExecute();
+        assertThat(printed(), containsString("never read"));
+        assertThat(printed(), containsString("lab"));
+        EventsCommand events = new EventsCommand();
+        events.service = manager;
+        events.doExecute();
+    }
+}

@@ -1,0 +1,198 @@
+package org.hsdba.impl;
+
+import static org.hamcrest.CoreMatchers.containsString;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+
+import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.JoinCounters;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Rate;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.FlowModCommand;
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.southbound.PofSwitchListener;
+import org.hsdba.southbound.SwitchMode;
+import org.junit.After;
+import org.junit.Test;
+
+/** Joins by packet-in: template parameters, parent lookup, deduplication, refusals, rate limit, switch rejection. */
+public class ManagerJoinTest {
+
+    private Harness h = new Harness();
+    private FakeSwitch sw;
+
+    @After
+    public void tearDown() {
+        h.close();
+    }
+
+    private void connect() {
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+    }
+
+    private void packetIn(PacketIn pin) {
+        for (PofSwitchListener l : h.switches.listeners()) {
+            l.packetIn(sw, pin);
+        }
+        h.quiet();
+    }
+
+    @Test
+    public void aJoinCreatesTheNodeFromItsParentsTemplateAndInstallsOnlyIt() {
+        connect();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        BandwidthTree t = h.manager.tree(Harness.PORT).get();
+        NodeSpec joined = t.get("user-10.0.0.7");
+        assertEquals("lab", joined.parentId());
+        assertEquals(Rate.parse("100M"), joined.peak()); // from the template node "lab-users"
+        assertFalse(joined.isPinned());
+        assertEquals(2, sw.batches.size());
+        assertEquals(1, sw.batches.get(1).size());
+        assertEquals(FlowModCommand.ADD, ((FlowMod) sw.batches.get(1).get(0)).command());
+        HsdbaEvent e = h.events(HsdbaEvent.Type.NODE_JOINED).get(0);
+        assertEquals("user-10.0.0.7", e.nodeId().get());
+        assertThat(e.message(), containsString("confirmed"));
+        assertEquals(new JoinCounters(1, 0, 0), h.manager.device(Harness.DEVICE).get().joins());
+    }
+
+    @Test
+    public void withoutATemplateNodeTheLevelTemplateIsUsed() {
+        connect();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 1, 0, 5)));
+        NodeSpec joined = h.manager.tree(Harness.PORT).get().get("user-10.1.0.5");
+        assertEquals("office", joined.parentId());
+        assertTrue(joined.peak().isUnlimited());
+    }
+
+    @Test
+    public void aRepeatedPacketInForTheSameKeyAddsNothing() {
+        connect();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        long version = h.manager.tree(Harness.PORT).get().version();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        assertEquals(version, h.manager.tree(Harness.PORT).get().version());
+        assertEquals(1, h.events(HsdbaEvent.Type.NODE_JOINED).size());
+    }
+
+    @Test
+    public void aJoinWithoutAnyTemplateIsRefusedWithTheReason() {
+        h.manager.putTree(Harness.labTree().toBuilder().levels(java.util.List.of(
+                org.hsdba.model.LevelSpec.of("subnet", Harness.SUBNET))).nodes(java.util.List.of(
+                Harness.labTree().get("office"))).build(), OptionalLong.empty());
+        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        packetIn(Harness.joinPacketIn(1, Harness.frameTo(10, 9, 0, 1)));
+        HsdbaEvent e = h.events(HsdbaEvent.Type.ADMISSION_REFUSED).get(0);
+        assertThat(e.message(), containsString("no join template for level \"subnet\""));
+        assertEquals(1, h.manager.device(Harness.DEVICE).get().joins().refused());
+    }
+
+    @Test
+    public void aJoinThatBreaksAdmissionIsRefusedAndCounted() {
+        connect();
+        // Template guarantee 400M: two joins fit in the lab's share only if the guarantees sum within it.
+        h.manager.edit(Harness.PORT, TreeEdit.update(Harness.labTree().get("lab-users").toBuilder()
+                .weight(null).guaranteed(Rate.parse("300M")).peak(Rate.parse("300M")).build()), OptionalLong.empty());
+        h.manager.edit(Harness.PORT, TreeEdit.update(Harness.labTree().get("alice").toBuilder()
+                .weight(null).guaranteed(Rate.parse("100M")).build()), OptionalLong.empty());
+        h.quiet();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 8)));
+        assertTrue(h.manager.tree(Harness.PORT).get().contains("user-10.0.0.7"));
+        assertFalse(h.manager.tree(Harness.PORT).get().contains("user-10.0.0.8"));
+        HsdbaEvent e = h.events(HsdbaEvent.Type.ADMISSION_REFUSED).get(0);
+        assertThat(e.message(), containsString("guaranteed"));
+        assertEquals(new JoinCounters(1, 1, 0), h.manager.device(Harness.DEVICE).get().joins());
+    }
+
+    @Test
+    public void aPacketThatMissesAnUpperLevelDoesNotJoinBelowIt() {
+        connect();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 7, 0, 1)));
+        assertEquals(1, h.manager.tree(Harness.PORT).get().version());
+        assertTrue(h.events(HsdbaEvent.Type.ADMISSION_REFUSED).isEmpty());
+    }
+
+    @Test
+    public void packetInsBeyondTheRateLimitAreShedAndCounted() {
+        h.close();
+        h = new Harness(HsdbaParameters.builder().pollingPeriod(Duration.ofHours(1)).joinRatePerSecond(1).joinBurst(2)
+                .build(), Mastership.ALWAYS);
+        connect();
+        for (int i = 1; i <= 5; i++) {
+            packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 1, i)));
+        }
+        assertEquals(new JoinCounters(2, 0, 3), h.manager.device(Harness.DEVICE).get().joins());
+        h.time.advance(Duration.ofSeconds(1));
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 1, 9)));
+        assertEquals(3, h.manager.device(Harness.DEVICE).get().joins().accepted());
+    }
+
+    @Test
+    public void aJoinWhoseEntryTheSwitchRejectsIsRemovedAndTheSwitchReprogrammedWithoutIt() {
+        connect();
+        sw.reject = m -> m instanceof FlowMod && ((FlowMod) m).command() == FlowModCommand.ADD;
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        assertFalse(h.manager.tree(Harness.PORT).get().contains("user-10.0.0.7"));
+        HsdbaEvent refused = h.events(HsdbaEvent.Type.ADMISSION_REFUSED).get(0);
+        assertThat(refused.message(), containsString("the switch rejected its entry"));
+        assertEquals(new JoinCounters(0, 1, 0), h.manager.device(Harness.DEVICE).get().joins());
+        FakeSwitch again = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        assertEquals(3, again.batches.get(0).size());
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+    }
+
+    @Test
+    public void joinsThatArriveTogetherAreAddedInOneWrite() {
+        connect();
+        long before = h.manager.tree(Harness.PORT).get().version();
+        for (PofSwitchListener l : h.switches.listeners()) {
+            for (int i = 1; i <= 5; i++) {
+                l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 2, i)));
+            }
+            l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 2, 1))); // a repeat
+        }
+        h.quiet();
+        BandwidthTree t = h.manager.tree(Harness.PORT).get();
+        assertEquals("one write for the batch", before + 1, t.version());
+        for (int i = 1; i <= 5; i++) {
+            assertTrue(t.contains("user-10.0.2." + i));
+        }
+        assertEquals(5, h.events(HsdbaEvent.Type.NODE_JOINED).size());
+        assertEquals(new JoinCounters(5, 0, 0), h.manager.device(Harness.DEVICE).get().joins());
+    }
+
+    @Test
+    public void joinsBeyondWhatTheSwitchCanHoldAreRefusedAndTheRestStaysProgrammed() {
+        connect();
+        h.compiler.maxNodes = 6; // lab, alice, the template, office + 2 joins
+        for (int i = 1; i <= 3; i++) {
+            packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 3, i)));
+        }
+        BandwidthTree t = h.manager.tree(Harness.PORT).get();
+        assertTrue(t.contains("user-10.0.3.1") && t.contains("user-10.0.3.2"));
+        assertFalse(t.contains("user-10.0.3.3"));
+        assertThat(h.events(HsdbaEvent.Type.ADMISSION_REFUSED).get(0).message(), containsString("cannot hold"));
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+        assertTrue(h.events(HsdbaEvent.Type.ERROR).isEmpty());
+    }
+
+    @Test
+    public void packetInsThatAreNotJoinsAreIgnored() {
+        connect();
+        packetIn(PacketIn.builder().reason(0).tableId(1).data(Harness.frameTo(10, 0, 0, 7)).build());
+        assertEquals(1, h.manager.tree(Harness.PORT).get().version());
+    }
+}
