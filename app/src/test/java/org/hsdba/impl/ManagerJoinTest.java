@@ -158,12 +158,20 @@ public class ManagerJoinTest {
     public void joinsThatArriveTogetherAreAddedInOneWrite() {
         connect();
         long before = h.manager.tree(Harness.PORT).get().version();
+        // Hold the control thread so that all six packet-ins are waiting when it runs: "together"
+        // must not depend on how fast this thread delivers them.
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        h.scheduler.submit(() -> {
+            release.await();
+            return null;
+        });
         for (PofSwitchListener l : h.switches.listeners()) {
             for (int i = 1; i <= 5; i++) {
                 l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 2, i)));
             }
             l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 2, 1))); // a repeat
         }
+        release.countDown();
         h.quiet();
         BandwidthTree t = h.manager.tree(Harness.PORT).get();
         assertEquals("one write for the batch", before + 1, t.version());

@@ -48,7 +48,7 @@ public class OarArchiveTest {
             installed = files.map(p -> p.getFileName().toString()).collect(Collectors.toList());
         }
         for (String expected : List.of("hsdba-pof-codec-1.0.0-SNAPSHOT.jar", "hsdba-pof-adapter-1.0.0-SNAPSHOT.jar",
-                "hsdba-app-1.0.0-SNAPSHOT.jar",
+                "hsdba-app-1.0.0-SNAPSHOT.jar", "hsdba-rest-api-1.0.0-SNAPSHOT.jar",
                 "hsdba-oar-1.0.0-SNAPSHOT-features.xml")) {
             assertTrue(expected + " not installed; got " + installed, installed.contains(expected));
         }

@@ -1,0 +1,37 @@
+package org.hsdba.rest.resources;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.ws.rs.GET;
+import javax.ws.rs.Path;
+import javax.ws.rs.Produces;
+import javax.ws.rs.core.Response;
+
+import org.hsdba.api.DeviceStatus;
+import org.hsdba.api.HsdbaService;
+import org.hsdba.api.NotFoundException;
+import org.hsdba.api.PortState;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.rest.metrics.PrometheusText;
+
+/** Live rates of every node of every managed port in the Prometheus text format 0.0.4. */
+@Path("metrics")
+public class MetricsResource extends HsdbaResource {
+
+    @GET
+    @Produces(PrometheusText.CONTENT_TYPE)
+    public Response metrics() {
+        HsdbaService service = service();
+        List<PortState> states = new ArrayList<>();
+        for (BandwidthTree t : service.trees()) {
+            try {
+                states.add(service.state(t.port()));
+            } catch (NotFoundException removedMeanwhile) {
+                // the tree went away between the two calls: nothing to report for it
+            }
+        }
+        List<DeviceStatus> devices = service.devices();
+        return Response.ok(PrometheusText.render(devices, states), PrometheusText.CONTENT_TYPE).build();
+    }
+}

@@ -1,0 +1,156 @@
+package org.hsdba.rest.resources;
+
+import java.io.InputStream;
+import java.util.OptionalLong;
+
+import javax.ws.rs.Consumes;
+import javax.ws.rs.DELETE;
+import javax.ws.rs.GET;
+import javax.ws.rs.HeaderParam;
+import javax.ws.rs.PATCH;
+import javax.ws.rs.POST;
+import javax.ws.rs.Path;
+import javax.ws.rs.PathParam;
+import javax.ws.rs.Produces;
+import javax.ws.rs.core.Context;
+import javax.ws.rs.core.HttpHeaders;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import javax.ws.rs.core.UriInfo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.hsdba.api.EditResult;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.model.json.ObjectReader;
+import org.hsdba.model.json.Problems;
+import org.hsdba.rest.codec.LiveCodecs;
+import org.hsdba.rest.codec.NodeCodec;
+import org.hsdba.rest.codec.NodeJson;
+import org.hsdba.rest.codec.NodePatch;
+import org.hsdba.rest.codec.TreeNode;
+import org.hsdba.rest.error.ApiException;
+
+/** Single nodes of a port's tree: read, add, update, move, delete a subtree, and a node's history. */
+@Path("devices/{device}/ports/{port}/nodes")
+@Produces(MediaType.APPLICATION_JSON)
+public class NodesResource extends HsdbaResource {
+
+    /** PATCH bodies: plain JSON, or JSON merge patch, which our partial update is. */
+    static final String MERGE_PATCH_JSON = "application/merge-patch+json";
+
+    private static final NodeCodec NODE = new NodeCodec();
+
+    @PathParam("device")
+    private String device;
+
+    @PathParam("port")
+    private String port;
+
+    @Context
+    private UriInfo uriInfo;
+
+    @GET
+    @Path("{node}")
+    public Response getNode(@PathParam("node") String node) {
+        BandwidthTree tree = tree(portRef(device, port));
+        return answer(Response.ok(), tree, existing(tree, node).id());
+    }
+
+    /** Adds a node (its {@code parent} absent or null: under the port); 201 with Location. */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response addNode(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
+        PortRef where = portRef(device, port);
+        OptionalLong expected = expectedVersion(ifMatch);
+        RequestBody request = Bodies.json(body);
+        JsonNode json = request.json();
+        BandwidthTree tree = tree(where);
+        NodeSpec node = decode(request, () -> NodeJson.readNode(json, "", tree));
+        EditResult result = edit(where, TreeEdit.add(node), expected, node.id());
+        return answer(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result.tree(),
+                node.id());
+    }
+
+    /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template}; null resets to the default. */
+    @PATCH
+    @Path("{node}")
+    @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH_JSON})
+    public Response updateNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                               InputStream body) {
+        PortRef where = portRef(device, port);
+        OptionalLong expected = expectedVersion(ifMatch);
+        RequestBody request = Bodies.json(body);
+        JsonNode json = request.json();
+        BandwidthTree tree = tree(where);
+        NodeSpec old = existing(tree, node);
+        NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
+        EditResult result = edit(where, TreeEdit.update(updated), expected, node);
+        return answer(Response.ok(), result.tree(), node);
+    }
+
+    /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
+    @DELETE
+    @Path("{node}")
+    public Response deleteNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        PortRef where = portRef(device, port);
+        OptionalLong expected = expectedVersion(ifMatch);
+        existing(tree(where), node);
+        EditResult result = edit(where, TreeEdit.deleteSubtree(node), expected, node);
+        return Response.noContent().header("X-Hsdba-Deleted", result.removedNodes().size())
+                .tag(etag(result.tree().version())).build();
+    }
+
+    /** Re-parents the node with its subtree: {@code {"parent": "newParent"}} (null: under the port). */
+    @POST
+    @Path("{node}/move")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response moveNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                             InputStream body) {
+        PortRef where = portRef(device, port);
+        OptionalLong expected = expectedVersion(ifMatch);
+        RequestBody request = Bodies.json(body);
+        JsonNode json = request.json();
+        String parent = decode(request, () -> parentOf(json));
+        existing(tree(where), node);
+        EditResult result = edit(where, TreeEdit.move(node, parent), expected, node);
+        return answer(Response.ok(), result.tree(), node);
+    }
+
+    /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */
+    @GET
+    @Path("{node}/history")
+    public ObjectNode history(@PathParam("node") String node) {
+        PortRef where = portRef(device, port);
+        existing(tree(where), node);
+        return LiveCodecs.history(where, node, service().history(where, node), this);
+    }
+
+    private static String parentOf(JsonNode json) {
+        Problems problems = new Problems();
+        ObjectReader r = ObjectReader.of(json, "", problems);
+        String parent = null;
+        if (r != null) {
+            if (!json.has("parent")) {
+                r.problem("parent", "required field \"parent\" is missing (null moves the node under the port)");
+            }
+            parent = r.string("parent", false);
+            r.finish();
+        }
+        problems.throwIfAny();
+        return parent;
+    }
+
+    private static NodeSpec existing(BandwidthTree tree, String node) {
+        return tree.node(node).orElseThrow(() -> ApiException.notFound("no node \"" + node + "\" under "
+                + tree.rootPath() + " of " + tree.port().deviceId()));
+    }
+
+    private Response answer(Response.ResponseBuilder r, BandwidthTree tree, String node) {
+        return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree.version()).build();
+    }
+}

@@ -1,0 +1,108 @@
+package org.hsdba.rest;
+
+import static org.hsdba.rest.RestFixture.PORT_PATH;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.AfterClass;
+import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/** Parameters, live state, events and metrics. */
+public class LiveApiTest {
+
+    private static RestFixture fx;
+    private static Http http;
+
+    @BeforeClass
+    public static void start() {
+        fx = new RestFixture();
+        http = fx.http();
+    }
+
+    @AfterClass
+    public static void stop() {
+        fx.close();
+    }
+
+    @Before
+    public void reset() {
+        fx.reset();
+    }
+
+    @Test
+    public void parametersAreReadAndPartlyChanged() {
+        JsonNode p = http.get("v1/parameters").json();
+        assertEquals("auto", p.get("mode").asText());
+        assertEquals("ewma", p.get("rateEstimator").get("kind").asText());
+        Http.Answer put = http.put("v1/parameters", "{\"idleTimeoutSeconds\": 20, \"rateEstimator\": {\"kind\": \"window\", \"windowSeconds\": \"100ms\"}}");
+        assertEquals(put.toString(), 200, put.status());
+        assertEquals(20.0, put.json().get("idleTimeoutSeconds").asDouble(), 0);
+        assertEquals(0.1, put.json().get("rateEstimator").get("windowSeconds").asDouble(), 1e-12);
+        assertEquals(p.get("pollingPeriodSeconds"), put.json().get("pollingPeriodSeconds"));
+        assertEquals(put.json(), http.get("v1/parameters").json());
+    }
+
+    @Test
+    public void badParametersChangeNothing() {
+        JsonNode before = http.get("v1/parameters").json();
+        Http.Answer a = http.put("v1/parameters", "{\"headroom\": 1.5, \"mode\": \"turbo\"}");
+        assertEquals(400, a.status());
+        assertEquals("bad-value", a.error().get("code").asText());
+        assertTrue(a.error().get("details").toString().contains("/mode"));
+        Http.Answer unknown = http.put("v1/parameters", "{\"pollingPeriod\": 1}");
+        assertEquals("unknown-field", unknown.error().get("code").asText());
+        assertEquals(before, http.get("v1/parameters").json());
+    }
+
+    @Test
+    public void stateOfAManagedPortListsEveryNode() {
+        http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        Http.Answer s = http.get(PORT_PATH + "/state");
+        assertEquals(s.toString(), 200, s.status());
+        JsonNode state = s.json();
+        assertEquals(3, state.get("port").asInt());
+        assertEquals(5, state.get("nodes").size());
+        JsonNode n = state.get("nodes").get(0);
+        assertTrue(n.get("state").asText().matches("[SU]"));
+        assertTrue(n.has("measuredBps") && n.has("dropBps") && n.has("targetBps") && n.has("effectiveLimitBps"));
+        assertEquals(404, http.get("v1/devices/" + RestFixture.DEVICE + "/ports/8/state").status());
+    }
+
+    @Test
+    public void eventsAreNewestFirstAndTheLimitIsChecked() {
+        Http.Answer e = http.get("v1/events?limit=5");
+        assertEquals(200, e.status());
+        assertTrue(e.json().get("events").isArray());
+        assertTrue(e.json().get("events").size() <= 5);
+        assertEquals(400, http.get("v1/events?limit=0").status());
+        assertEquals(400, http.get("v1/events?limit=many").status());
+    }
+
+    @Test
+    public void metricsAreInThePrometheusTextFormat() {
+        http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        Http.Answer m = http.get("v1/metrics");
+        assertEquals(200, m.status());
+        assertTrue(m.header("Content-Type"), m.header("Content-Type").startsWith("text/plain"));
+        assertTrue(m.header("Content-Type").contains("version=0.0.4"));
+        String text = m.body();
+        assertTrue(text.contains("# TYPE hsdba_node_rate_bps gauge\n"));
+        assertTrue(text, text.contains("hsdba_node_rate_bps{device=\"" + RestFixture.DEVICE + "\",port=\"3\",node=\"A1\"} 0\n"));
+        assertTrue(text.contains("hsdba_node_drop_bps{"));
+        assertTrue(text.contains("hsdba_node_target_bps{"));
+        for (String line : text.split("\n")) {
+            assertTrue(line, line.startsWith("#") || line.matches("[a-z_]+\\{[^}]*} [-+0-9.eEInfNa]+"));
+        }
+    }
+
+    @Test
+    public void theServedOpenApiDocumentIsTheMaintainedOne() {
+        Http.Answer a = http.get("v1/openapi.json");
+        assertEquals(200, a.status());
+        assertTrue(a.json().get("paths").has("/devices/{device}/ports/{port}/tree"));
+    }
+}

@@ -1,0 +1,174 @@
+package org.hsdba.rest;
+
+import static org.hsdba.rest.RestFixture.PORT_PATH;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.AfterClass;
+import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/** Single-node resources: read, add, update, move, delete a subtree, history; their errors. */
+public class NodesApiTest {
+
+    private static final String NODES = PORT_PATH + "/nodes";
+    private static RestFixture fx;
+    private static Http http;
+
+    @BeforeClass
+    public static void start() {
+        fx = new RestFixture();
+        http = fx.http();
+    }
+
+    @AfterClass
+    public static void stop() {
+        fx.close();
+    }
+
+    @Before
+    public void tree() {
+        fx.reset();
+        assertEquals(200, http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL).status());
+    }
+
+    @Test
+    public void aNodeShowsItsEffectiveRatesPlaceAndChildren() {
+        Http.Answer a = http.get(NODES + "/A");
+        assertEquals(200, a.status());
+        assertEquals("\"1\"", a.header("ETag"));
+        JsonNode n = a.json();
+        assertEquals("subnet", n.get("level").asText());
+        assertTrue(n.get("parent").isNull());
+        assertEquals("10.1.0.0/16", n.get("key").get("value").asText());
+        // weights A:B = 1:2 of 10 Gb/s: A's implied guarantee is 3.333 Gb/s
+        assertEquals(3_333_333_333L, n.get("guaranteedBps").asLong());
+        assertEquals("3.333 Gb/s", n.get("guaranteed").asText());
+        assertFalse(n.get("guaranteedConfigured").asBoolean());
+        assertTrue(n.get("peakBps").isNull());
+        assertEquals("unlimited", n.get("peak").asText());
+        assertEquals("[\"A1\",\"A2\"]", n.get("children").toString());
+        assertEquals(404, http.get(NODES + "/nope").status());
+    }
+
+    @Test
+    public void addingANodeAnswers201WithLocationAndTheNewVersion() {
+        Http.Answer a = http.post(NODES, "{\"id\": \"B2\", \"parent\": \"B\", \"key\": \"10.2.0.2\", \"weight\": 3, \"peak\": \"2.5G\"}",
+                "If-Match", "\"1\"");
+        assertEquals(a.toString(), 201, a.status());
+        assertTrue(a.header("Location"), a.header("Location").endsWith("/ports/3/nodes/B2"));
+        assertEquals("\"2\"", a.header("ETag"));
+        JsonNode n = a.json();
+        assertEquals(2_500_000_000L, n.get("peakBps").asLong());
+        assertEquals("2.5 Gb/s", n.get("peak").asText());
+        assertEquals(3.0, n.get("weight").asDouble(), 0);
+        assertEquals(200, http.get(NODES + "/B2").status());
+    }
+
+    @Test
+    public void addingUnderThePortAcceptsTheKeyObjectForm() {
+        Http.Answer a = http.post(NODES, "{\"id\": \"C\", \"key\": {\"value\": \"0x0a030000\", \"mask\": \"0xffff0000\"}, \"weight\": 1}");
+        assertEquals(a.toString(), 201, a.status());
+        assertEquals("10.3.0.0/16", a.json().get("key").get("value").asText());
+    }
+
+    @Test
+    public void anInadmissibleAddNamesTheFieldInTheBodyAndChangesNothing() {
+        Http.Answer a = http.post(NODES, "{\"id\": \"A3\", \"parent\": \"A\", \"key\": \"10.1.0.3\", \"guaranteed\": \"1G\", \"peak\": \"500M\"}");
+        assertEquals(a.toString(), 400, a.status());
+        assertEquals("admission", a.error().get("code").asText());
+        boolean aboutPeak = false;
+        for (JsonNode d : a.error().get("details")) {
+            if ("A3".equals(d.path("node").asText()) && "GUARANTEE_ABOVE_PEAK".equals(d.path("rule").asText())) {
+                aboutPeak = true;
+                assertTrue(d.get("pointer").asText(), d.get("pointer").asText().matches("/(guaranteed|peak)"));
+            }
+        }
+        assertTrue(a.error().toString(), aboutPeak);
+        assertEquals(1, http.get(PORT_PATH + "/tree").json().get("version").asLong());
+    }
+
+    @Test
+    public void addingWithAKeyOfTheWrongSyntaxIsABadValue() {
+        Http.Answer a = http.post(NODES, "{\"id\": \"A3\", \"parent\": \"A\", \"key\": \"10.1.0\"}");
+        assertEquals(400, a.status());
+        assertEquals("bad-value", a.error().get("code").asText());
+        assertEquals("/key", a.error().get("details").get(0).get("pointer").asText());
+        Http.Answer noParent = http.post(NODES, "{\"id\": \"X1\", \"parent\": \"X\", \"key\": \"10.9.0.1\"}");
+        assertEquals(400, noParent.status());
+        assertEquals("/parent", noParent.error().get("details").get(0).get("pointer").asText());
+    }
+
+    @Test
+    public void patchChangesOnlyWhatIsGivenAndNullResets() {
+        Http.Answer a = http.patch(NODES + "/A1", "{\"peak\": \"1G\", \"pinned\": true}", "If-Match", "\"1\"");
+        assertEquals(a.toString(), 200, a.status());
+        assertEquals(1_000_000_000L, a.json().get("peakBps").asLong());
+        assertTrue(a.json().get("pinned").asBoolean());
+        assertEquals(1.0, a.json().get("weight").asDouble(), 0);
+        Http.Answer reset = http.patch(NODES + "/A1", "{\"peak\": null}", "If-Match", "\"2\"");
+        assertEquals(200, reset.status());
+        assertTrue(reset.json().get("peakBps").isNull());
+        assertTrue(reset.json().get("pinned").asBoolean());
+        assertEquals("\"3\"", reset.header("ETag"));
+    }
+
+    @Test
+    public void patchRefusesUnknownFieldsAParentAndAnEmptyChange() {
+        Http.Answer unknown = http.patch(NODES + "/A1", "{\"peek\": \"1G\"}");
+        assertEquals(400, unknown.status());
+        assertEquals("unknown-field", unknown.error().get("code").asText());
+        assertTrue(unknown.error().get("details").toString().contains("did you mean \\\"peak\\\""));
+        Http.Answer parent = http.patch(NODES + "/A1", "{\"parent\": \"B\"}");
+        assertEquals(400, parent.status());
+        assertTrue(parent.error().toString().contains("/move"));
+        assertEquals(400, http.patch(NODES + "/A1", "{}").status());
+        assertEquals(404, http.patch(NODES + "/nope", "{\"peak\": \"1G\"}").status());
+        assertEquals(1, http.get(PORT_PATH + "/tree").json().get("version").asLong());
+    }
+
+    @Test
+    public void deleteRemovesTheSubtreeAndSaysHowManyNodesWent() {
+        Http.Answer d = http.delete(NODES + "/A", "If-Match", "\"1\"");
+        assertEquals(204, d.status());
+        assertEquals("3", d.header("X-Hsdba-Deleted"));
+        assertEquals("\"2\"", d.header("ETag"));
+        assertEquals(404, http.get(NODES + "/A1").status());
+        assertEquals(2, http.get(PORT_PATH + "/tree").json().get("nodes").size());
+        assertEquals(404, http.delete(NODES + "/A").status());
+    }
+
+    @Test
+    public void moveReparentsTheSubtree() {
+        Http.Answer m = http.post(NODES + "/A2/move", "{\"parent\": \"B\"}");
+        assertEquals(m.toString(), 200, m.status());
+        assertEquals("B", m.json().get("parent").asText());
+        assertEquals("[\"B1\",\"A2\"]", http.get(NODES + "/B").json().get("children").toString());
+        Http.Answer missing = http.post(NODES + "/A2/move", "{}");
+        assertEquals(400, missing.status());
+        assertEquals("/parent", missing.error().get("details").get(0).get("pointer").asText());
+        Http.Answer cycle = http.post(NODES + "/B/move", "{\"parent\": \"A2\"}");
+        assertEquals(400, cycle.status());
+        assertEquals("admission", cycle.error().get("code").asText());
+    }
+
+    @Test
+    public void historyOfAKnownNodeIsAList() {
+        Http.Answer h = http.get(NODES + "/A1/history");
+        assertEquals(200, h.status());
+        assertTrue(h.json().get("samples").isArray());
+        assertEquals("A1", h.json().get("node").asText());
+        assertEquals(404, http.get(NODES + "/nope/history").status());
+    }
+
+    @Test
+    public void writesToAMissingTreeAre404() {
+        Http.Answer a = http.post("v1/devices/" + RestFixture.DEVICE + "/ports/7/nodes", "{\"id\": \"x\", \"key\": \"10.0.0.1\"}");
+        assertEquals(404, a.status());
+        assertEquals("not-found", a.error().get("code").asText());
+    }
+}
