@@ -1,0 +1,40 @@
+package org.hsdba.container;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/** GET requests to the container, with or without BASIC credentials. */
+final class Http {
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+            .followRedirects(HttpClient.Redirect.NEVER).build();
+    private final String base;
+
+    Http(String host, int port) {
+        this.base = "http://" + host + ":" + port;
+    }
+
+    HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return client.send(request(path).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> get(String path, String user, String password) throws IOException, InterruptedException {
+        String token = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+        return client.send(request(path).header("Authorization", "Basic " + token).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    String url(String path) {
+        return base + path;
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20)).GET();
+    }
+}
