@@ -13,7 +13,10 @@ public final class Main {
     /** Every subcommand of the command line; add new ones here. */
     public static SubcommandRegistry registry() {
         return new SubcommandRegistry()
-                .register(new AllocateCommand());
+                .register(new AllocateCommand())
+                .register(new SimulateCommand())
+                .register(new LabCommand())
+                .register(new SwitchCommand());
     }
 
     public static void main(String[] args) {

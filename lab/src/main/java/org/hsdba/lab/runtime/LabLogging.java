@@ -1,0 +1,73 @@
+package org.hsdba.lab.runtime;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.logging.ConsoleHandler;
+import java.util.logging.FileHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/**
+ * Where the lab's components log (they use SLF4J, bound to java.util.logging): everything from
+ * INFO up, one line per record, appended to a file in the data directory; warnings and errors
+ * also on stderr, so the console keeps the lab's own lines readable.
+ */
+public final class LabLogging {
+
+    public static final String FILE = "lab.log";
+    /** Held so the levels stick: java.util.logging keeps loggers only weakly. */
+    private static final Logger[] QUIETER = {Logger.getLogger("org.eclipse.jetty"), Logger.getLogger("org.glassfish")};
+
+    private LabLogging() {
+    }
+
+    /** Replaces the JVM's logging configuration; returns the log file. */
+    public static Path configure(Path dataDir) {
+        Path file = dataDir.resolve(FILE);
+        try {
+            Files.createDirectories(dataDir);
+            LogManager.getLogManager().reset();
+            Logger root = Logger.getLogger("");
+            root.setLevel(Level.INFO);
+            Handler fileHandler = new FileHandler(file.toString(), true);
+            fileHandler.setFormatter(new OneLine());
+            fileHandler.setLevel(Level.INFO);
+            root.addHandler(fileHandler);
+            Handler console = new ConsoleHandler();
+            console.setFormatter(new OneLine());
+            console.setLevel(Level.WARNING);
+            root.addHandler(console);
+            // Jetty and Jersey are chatty at INFO about their own start-up.
+            for (Logger l : QUIETER) {
+                l.setLevel(Level.WARNING);
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open log file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code 12:00:01.234 WARNING org.hsdba.impl.HsdbaManager: message} and the stack trace, if any. */
+    static final class OneLine extends Formatter {
+        @Override
+        public String format(LogRecord r) {
+            StringBuilder b = new StringBuilder(new SimpleDateFormat("HH:mm:ss.SSS").format(new Date(r.getMillis())))
+                    .append(' ').append(r.getLevel()).append(' ').append(r.getLoggerName()).append(": ")
+                    .append(formatMessage(r)).append(System.lineSeparator());
+            if (r.getThrown() != null) {
+                java.io.StringWriter w = new java.io.StringWriter();
+                r.getThrown().printStackTrace(new java.io.PrintWriter(w));
+                b.append(w);
+            }
+            return b.toString();
+        }
+    }
+}

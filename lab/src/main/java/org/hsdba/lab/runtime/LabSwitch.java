@@ -1,0 +1,135 @@
+package org.hsdba.lab.runtime;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pofswitch.control.ControlConfig;
+import org.hsdba.pofswitch.control.ReferenceSwitch;
+import org.hsdba.pofswitch.datapath.Datapath;
+import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.datapath.ProcessResult;
+
+/**
+ * One reference POF switch of the lab (or of {@code hsdba switch}): connects to a controller over
+ * TCP exactly as POFSwitch does, takes traffic on {@link #IN_PORT} at the live clock, and counts
+ * what each port received, sent and dropped.
+ */
+public final class LabSwitch implements AutoCloseable {
+
+    /** Frames of the traffic enter here; the trees' egress ports are where they leave. */
+    public static final int IN_PORT = 1;
+
+    private final long dpid;
+    private final boolean extension;
+    private final ReferenceSwitch sw;
+    private final PortCounters counters = new PortCounters();
+
+    private LabSwitch(long dpid, boolean extension, ReferenceSwitch sw) {
+        this.dpid = dpid;
+        this.extension = extension;
+        this.sw = sw;
+        sw.onOutput(f -> counters.sent(f.port()));
+    }
+
+    /**
+     * Starts a switch with device id {@code dpid} and ports 1..{@code ports} that connects to the
+     * controller at {@code host:port} (reconnecting every second while it is not there).
+     *
+     * @param extension true for the HSDBA extension (in-switch mode), false for a stock POFSwitch 1.4.0
+     */
+    public static LabSwitch start(long dpid, int ports, boolean extension, String host, int port) {
+        if (ports < IN_PORT) {
+            throw new IllegalArgumentException("a switch needs at least port " + IN_PORT + ", got " + ports + " port(s)");
+        }
+        DatapathConfig dp = DatapathConfig.builder().deviceId(dpid).portCount(ports).extensionEnabled(extension)
+                .rngSeed(dpid).build();
+        ControlConfig cc = ControlConfig.builder().controller(host, port).reconnectIntervalMs(1000).build();
+        LabSwitch s = new LabSwitch(dpid, extension, new ReferenceSwitch(dp, cc));
+        s.sw.start();
+        return s;
+    }
+
+    public long dpid() {
+        return dpid;
+    }
+
+    public boolean hasExtension() {
+        return extension;
+    }
+
+    /** Processes a frame received on {@link #IN_PORT} now. */
+    public void feed(byte[] frame) {
+        counters.received(IN_PORT);
+        ProcessResult r = sw.receive(frame, IN_PORT);
+        if (!r.forwarded()) {
+            counters.dropped(IN_PORT);
+        }
+        for (PofMessage m : r.upward()) {
+            if (m instanceof PacketIn) {
+                counters.packetIn();
+            }
+        }
+    }
+
+    /** Lets idle entries expire without traffic (call every ~100 ms). */
+    public void tick() {
+        sw.advanceClock();
+    }
+
+    /** True once the handshake with the controller is complete. */
+    public boolean isConnected() {
+        return sw.channel().isRunning();
+    }
+
+    /** True when connected and the controller has installed a program (tables, and blocks in-switch). */
+    public boolean isProgrammed() {
+        Datapath d = sw.datapath();
+        return isConnected() && (d.blockCount() > 0 || d.tableCount() > 0);
+    }
+
+    public PortCounters counters() {
+        return counters;
+    }
+
+    /** What the controller has installed, in words: the mode the switch runs in. */
+    public String program() {
+        if (!isConnected()) {
+            return "not connected";
+        }
+        Datapath d = sw.datapath();
+        int blocks = d.blockCount();
+        int tables = d.tableCount();
+        if (blocks > 0) {
+            return "in-switch (extension program: " + blocks + " blocks, " + tables + " tables)";
+        }
+        if (tables > 0) {
+            return "controller-assisted (stock program: " + tables + " tables)";
+        }
+        return "connected, not programmed yet";
+    }
+
+    /** {@code switch 1 [in-switch ...] port 1: in 10 dropped 2 | port 2: out 8 | packet-ins 0}. */
+    public String statusLine() {
+        Map<Integer, PortCounters.Counts> ports = counters.snapshot();
+        String perPort = ports.isEmpty() ? "no packets" : ports.entrySet().stream().map(e -> {
+            PortCounters.Counts c = e.getValue();
+            StringBuilder b = new StringBuilder("port ").append(e.getKey()).append(':');
+            if (c.in() > 0) {
+                b.append(" in ").append(c.in()).append(" dropped ").append(c.dropped());
+            }
+            if (c.out() > 0 || c.in() == 0) {
+                b.append(" out ").append(c.out());
+            }
+            return b.toString();
+        }).collect(Collectors.joining(" | "));
+        return "switch " + dpid + " [" + program() + "] " + perPort + " | packet-ins " + counters.packetIns();
+    }
+
+    /** Disconnects and stops reconnecting. */
+    @Override
+    public void close() {
+        sw.close();
+    }
+}
