@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks (and where possible installs) what the build and the tests need on a Debian 12 machine:
-# JDK 17, Maven, Node and npm. Idempotent; run it as often as you like.
+# JDK 17, Maven, Node and npm (the GUI is built with npm). Idempotent; run it as often as you like.
 set -euo pipefail
 quiet=false
 [ "${1:-}" = "--quiet" ] && quiet=true
@@ -9,6 +9,8 @@ say() { $quiet || echo "$@"; }
 missing=()
 command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "installing ${missing[*]}"
@@ -23,4 +25,4 @@ if [ "${jv:-0}" -lt 17 ]; then
     echo "JDK 17 or newer is needed to build (found ${jv:-none}); the bytecode targets Java 11" >&2
     exit 1
 fi
-say "setup: java $jv, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g')"
+say "setup: java $jv, $(mvn -v 2>/dev/null | head -1 | sed 's/\x1b\[[0-9;]*m//g'), node $(node --version), npm $(npm --version)"

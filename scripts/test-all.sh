@@ -1,35 +1,68 @@
 #!/usr/bin/env bash
-# Runs every test of the project: the Maven build (unit, component, end-to-end, packaging tests).
-# Full output goes to target/test-all.log; the console gets the test summaries and any failure.
-set -euo pipefail
+# Runs every test of the project:
+#   1. the Maven build: unit, property, component, end-to-end (TCP), packaging tests, the GUI's unit
+#      tests (node --test) and the Karaf container test;
+#   2. the GUI's browser tests in headless Chromium against the real lab (web-ui/e2e/run.sh).
+# Full output goes to target/test-all.log; the console gets the test summaries and any failure,
+# and the last line counts every test: "N passed, N failed, N skipped".
+set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-"$root/scripts/setup.sh" --quiet
+"$root/scripts/setup.sh" --quiet || exit 1
+"$root/scripts/setup-browser.sh" || exit 1
 
 mkdir -p target
 log="$root/target/test-all.log"
+e2e_log="$root/target/test-all-gui.log"
+: >"$e2e_log"
+
 echo "== mvn verify (full log: target/test-all.log)"
-set +e
 mvn verify "$@" >"$log" 2>&1
 status=$?
-set -e
-# Per-module surefire results, errors and the reactor verdict.
-grep -E "Tests run:|FAIL|ERROR\]|BUILD (SUCCESS|FAILURE)|Reactor Summary|hsdba .* (SUCCESS|FAILURE|SKIPPED)" "$log" \
+# Per-module results, errors and the reactor verdict.
+grep -E "Tests run:|^# (pass|fail)|FAIL|ERROR\]|BUILD (SUCCESS|FAILURE)|Reactor Summary|hsdba .* (SUCCESS|FAILURE|SKIPPED)" "$log" \
     | grep -v "Tests run: .*, Time elapsed" || true
 
-# One closing line over every module's surefire reports.
-python3 - "$root" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
+gui_status=0
+if [ $status -eq 0 ]; then
+    echo "== GUI browser tests against the lab (web-ui/e2e/run.sh; log: target/test-all-gui.log)"
+    # Screenshots into target/: a test run leaves docs/screenshots/ as committed (refresh those
+    # by running web-ui/e2e/run.sh directly).
+    HSDBA_SCREENSHOTS="$root/target/gui-screenshots" "$root/web-ui/e2e/run.sh" >"$e2e_log" 2>&1
+    gui_status=$?
+    grep -E "^# (tests|pass|fail|skipped)|^not ok" "$e2e_log" || true
+fi
+
+# One closing line over every runner: surefire/failsafe XML reports and node's TAP summaries.
+python3 - "$root" "$log" "$e2e_log" <<'PY'
+import glob, re, sys, xml.etree.ElementTree as ET
+root, logs = sys.argv[1], sys.argv[2:]
 tests = failed = skipped = 0
-for f in glob.glob(sys.argv[1] + "/**/target/surefire-reports/TEST-*.xml", recursive=True) + glob.glob(sys.argv[1] + "/**/target/failsafe-reports/TEST-*.xml", recursive=True):
+reports = glob.glob(root + "/**/target/surefire-reports/TEST-*.xml", recursive=True) \
+        + glob.glob(root + "/**/target/failsafe-reports/TEST-*.xml", recursive=True)
+for f in reports:
     r = ET.parse(f).getroot()
     tests += int(r.get("tests", 0)); skipped += int(r.get("skipped", 0))
     failed += int(r.get("failures", 0)) + int(r.get("errors", 0))
+for path in logs:
+    text = open(path, errors="replace").read()
+    for kind, n in re.findall(r"^# (tests|fail|skipped) (\d+)$", text, re.M):
+        n = int(n)
+        if kind == "tests": tests += n
+        elif kind == "fail": failed += n
+        else: skipped += n
 print(f"{tests - failed - skipped} passed, {failed} failed, {skipped} skipped")
 PY
+
 if [ $status -ne 0 ]; then
     echo "mvn verify failed (exit $status); the last lines of target/test-all.log:"
     tail -60 "$log"
+    exit $status
 fi
-exit $status
+if [ $gui_status -ne 0 ]; then
+    echo "GUI browser tests failed (exit $gui_status); the last lines of target/test-all-gui.log:"
+    tail -60 "$e2e_log"
+    exit $gui_status
+fi
+exit 0

@@ -2,8 +2,10 @@ package org.hsdba.admission;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.PriorityQueue;
 
 import org.hsdba.model.AllocationMode;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.JoinTemplate;
@@ -57,12 +59,14 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied);
+        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf());
     }
 
     /**
      * Applies an edit: the new tree (version + 1) if it is structurally valid and admissible, else
-     * an {@link InvalidTreeException} with all violations. The input is never changed.
+     * an {@link InvalidTreeException} with all violations. The input is never changed. This checks
+     * the whole result; a caller that keeps the admitted tree should use
+     * {@link #apply(ResolvedTree, TreeEdit)}, which costs what the edit touches.
      */
     public static BandwidthTree apply(BandwidthTree tree, TreeEdit edit) {
         BandwidthTree candidate = edit.applyTo(tree);
@@ -73,6 +77,29 @@ public final class Admission {
         return candidate;
     }
 
+    /**
+     * Applies an edit to an admitted tree and admits the result, re-resolving only the sibling
+     * groups the edit touched and, below them, those whose parent's guarantee changed: an edit of
+     * a leaf of a 10^5-node tree costs its sibling group and a few array copies. Same result as
+     * {@link #admit} of {@code edit.applyTo(admitted.tree())}: the admitted tree, or an
+     * {@link InvalidTreeException} with exactly the violations {@link #check} would list.
+     */
+    public static ResolvedTree apply(ResolvedTree admitted, TreeEdit edit) {
+        return admit(admitted, edit.apply(admitted.tree()));
+    }
+
+    /** {@link #admit} of {@code edit.after()}, reusing what {@code admitted} resolved for {@code edit.before()}. */
+    static ResolvedTree admit(ResolvedTree admitted, AppliedEdit edit) {
+        if (admitted.tree() != edit.before()) {
+            throw new IllegalArgumentException("the edit was applied to another tree than the admitted one");
+        }
+        Run run = new Run(edit.after()).reuse(admitted, edit);
+        if (!run.violations.isEmpty()) {
+            throw new InvalidTreeException(run.violations);
+        }
+        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf);
+    }
+
     /** One admission pass over a tree. */
     private static final class Run {
         private final BandwidthTree tree;
@@ -81,6 +108,7 @@ public final class Admission {
         private final double[] guarantee;
         private final double[] peak;
         private final boolean[] implied;
+        private boolean[] leaf;
         private final List<Violation> violations = new ArrayList<>();
 
         Run(BandwidthTree tree) {
@@ -90,6 +118,73 @@ public final class Admission {
             this.guarantee = new double[n];
             this.peak = new double[n];
             this.implied = new boolean[n];
+        }
+
+        /** Leaf flags of every node (after a full run). */
+        boolean[] leaf() {
+            boolean[] out = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = tree.isLeaf(i);
+            }
+            return out;
+        }
+
+        /**
+         * Resolves the edited tree from the admitted one: values of untouched nodes are copied, the
+         * touched sibling groups re-resolved in pre-order (as in a full run, so violations come in
+         * the same order), and below each re-resolved node whose guarantee changed, its children.
+         * The admitted tree has no violation and every group not re-resolved has the same members
+         * and budget as there, so it has none either.
+         */
+        Run reuse(ResolvedTree admitted, AppliedEdit edit) {
+            leaf = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                int s = edit.sourceIndex(i);
+                if (s >= 0 && !edit.isChanged(i)) {
+                    weight[i] = admitted.weight(s);
+                    guarantee[i] = admitted.guarantee(s);
+                    peak[i] = admitted.peak(s);
+                    implied[i] = admitted.guaranteeImplied(s);
+                    leaf[i] = admitted.isLeaf(s);
+                } else {
+                    peak[i] = tree.node(i).peak().asDouble();
+                    guarantee[i] = Double.NaN; // unknown until its group is resolved: counts as changed
+                }
+            }
+            PriorityQueue<Integer> dirty = new PriorityQueue<>();
+            boolean[] queued = new boolean[n + 1];
+            for (int p : edit.touchedParents()) {
+                queue(dirty, queued, p);
+            }
+            for (int c : edit.changedNodes()) {
+                queue(dirty, queued, tree.parentIndex(c)); // its own rates are checked with its siblings
+                queue(dirty, queued, c);
+            }
+            while (!dirty.isEmpty()) {
+                int p = dirty.poll();
+                if (p >= 0) {
+                    leaf[p] = tree.isLeaf(p);
+                }
+                double[] before = new double[tree.childCount(p)];
+                for (int k = 0; k < before.length; k++) {
+                    before[k] = guarantee[tree.child(p, k)];
+                }
+                resolveChildren(p);
+                for (int k = 0; k < before.length; k++) {
+                    int c = tree.child(p, k);
+                    if (Double.compare(before[k], guarantee[c]) != 0 || edit.isChanged(c)) {
+                        queue(dirty, queued, c);
+                    }
+                }
+            }
+            return this;
+        }
+
+        private static void queue(PriorityQueue<Integer> dirty, boolean[] queued, int p) {
+            if (!queued[p + 1]) {
+                queued[p + 1] = true;
+                dirty.add(p);
+            }
         }
 
         Run run() {

@@ -13,7 +13,8 @@ import org.hsdba.model.MatchKey;
 /**
  * Finds overlapping keys among siblings. Two keys overlap iff (v1 & m1 & m2) == (v2 & m1 & m2).
  * Small groups are compared pairwise; large ones are grouped by mask and hashed, which costs
- * O(n * distinct masks^2) instead of O(n^2) (typical trees use one or two masks per level).
+ * O(n * distinct masks^2) instead of O(n^2) (typical trees use one or two masks per level). Keys
+ * of at most 64 bits (all the usual header fields) are hashed as numbers, without allocating.
  */
 final class KeyOverlap {
 
@@ -47,6 +48,70 @@ final class KeyOverlap {
             }
             return out;
         }
+        int[] firstOverlap = keys.get(0).lengthBits() <= Long.SIZE ? packed(keys) : bytes(keys);
+        for (int j = 0; j < keys.size(); j++) {
+            if (firstOverlap[j] >= 0) {
+                out.add(new Pair(firstOverlap[j], j));
+            }
+        }
+        return out;
+    }
+
+    /** For each key, the earliest key overlapping it, or -1: keys of at most 64 bits as numbers. */
+    private static int[] packed(List<MatchKey> keys) {
+        int n = keys.size();
+        long[] value = new long[n];
+        long[] mask = new long[n];
+        Map<Long, List<Integer>> byMask = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            value[i] = bits(keys.get(i).value());
+            mask[i] = bits(keys.get(i).mask());
+            byMask.computeIfAbsent(mask[i], m -> new ArrayList<>()).add(i);
+        }
+        int[] firstOverlap = new int[n];
+        Arrays.fill(firstOverlap, -1);
+        List<Long> masks = new ArrayList<>(byMask.keySet());
+        LongIndex seen = new LongIndex(n);
+        for (int a = 0; a < masks.size(); a++) {
+            for (int b = a; b < masks.size(); b++) {
+                long common = masks.get(a) & masks.get(b);
+                List<Integer> groupA = byMask.get(masks.get(a));
+                List<Integer> groupB = byMask.get(masks.get(b));
+                probe(value, common, groupB, groupA, firstOverlap, seen);
+                if (a != b) {
+                    probe(value, common, groupA, groupB, firstOverlap, seen);
+                }
+            }
+        }
+        return firstOverlap;
+    }
+
+    /** Indexes {@code indexed} by value under {@code common} (first of equal values kept), probes each of {@code probes}. */
+    private static void probe(long[] value, long common, List<Integer> indexed, List<Integer> probes, int[] firstOverlap,
+                              LongIndex seen) {
+        seen.clear();
+        for (int i : indexed) {
+            seen.putIfAbsent(value[i] & common, i);
+        }
+        for (int j : probes) {
+            int i = seen.get(value[j] & common);
+            if (i >= 0 && i != j) {
+                record(firstOverlap, Math.min(i, j), Math.max(i, j));
+            }
+        }
+    }
+
+    /** Left-aligned key bytes (at most 8) as a number. */
+    private static long bits(byte[] bytes) {
+        long out = 0;
+        for (byte b : bytes) {
+            out = out << 8 | (b & 0xff);
+        }
+        return out;
+    }
+
+    /** For each key, the earliest key overlapping it, or -1: keys of any length as bytes. */
+    private static int[] bytes(List<MatchKey> keys) {
         Map<ByteBuffer, List<Integer>> byMask = new LinkedHashMap<>();
         for (int i = 0; i < keys.size(); i++) {
             byMask.computeIfAbsent(ByteBuffer.wrap(keys.get(i).mask()), m -> new ArrayList<>()).add(i);
@@ -65,12 +130,7 @@ final class KeyOverlap {
                 }
             }
         }
-        for (int j = 0; j < keys.size(); j++) {
-            if (firstOverlap[j] >= 0) {
-                out.add(new Pair(firstOverlap[j], j));
-            }
-        }
-        return out;
+        return firstOverlap;
     }
 
     /** Hashes {@code indexed} under {@code common} (first of equal values kept) and looks up each of {@code probes}. */
@@ -91,6 +151,57 @@ final class KeyOverlap {
     private static void record(int[] firstOverlap, int i, int j) {
         if (firstOverlap[j] < 0 || i < firstOverlap[j]) {
             firstOverlap[j] = i;
+        }
+    }
+
+    /** Long to int, open addressing: the hashing of {@link #packed} without boxing; reused across probes. */
+    private static final class LongIndex {
+        private final long[] keys;
+        private final int[] values; // -1: empty
+        private final int shift;
+        private final int[] used; // slots filled since the last clear
+        private int usedCount;
+
+        LongIndex(int maxEntries) {
+            int capacity = Integer.highestOneBit(Math.max(4, maxEntries * 2 - 1)) << 1;
+            keys = new long[capacity];
+            values = new int[capacity];
+            Arrays.fill(values, -1);
+            shift = 64 - Integer.numberOfTrailingZeros(capacity);
+            used = new int[capacity];
+        }
+
+        void clear() {
+            for (int k = 0; k < usedCount; k++) {
+                values[used[k]] = -1;
+            }
+            usedCount = 0;
+        }
+
+        void putIfAbsent(long key, int value) {
+            int slot = slot(key);
+            while (values[slot] >= 0) {
+                if (keys[slot] == key) {
+                    return;
+                }
+                slot = (slot + 1) & (values.length - 1);
+            }
+            keys[slot] = key;
+            values[slot] = value;
+            used[usedCount++] = slot;
+        }
+
+        int get(long key) {
+            for (int slot = slot(key); values[slot] >= 0; slot = (slot + 1) & (values.length - 1)) {
+                if (keys[slot] == key) {
+                    return values[slot];
+                }
+            }
+            return -1;
+        }
+
+        private int slot(long key) {
+            return (int) (key * 0x9E3779B97F4A7C15L >>> shift);
         }
     }
 

@@ -21,16 +21,14 @@ public final class ResolvedTree {
     private final boolean[] implied;
     private final boolean[] leaf;
 
-    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, double[] peak, boolean[] implied) {
+    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, double[] peak, boolean[] implied,
+                 boolean[] leaf) {
         this.tree = tree;
         this.weight = weight;
         this.guarantee = guarantee;
         this.peak = peak;
         this.implied = implied;
-        this.leaf = new boolean[tree.size()];
-        for (int i = 0; i < leaf.length; i++) {
-            leaf[i] = tree.isLeaf(i);
-        }
+        this.leaf = leaf;
     }
 
     /** {@link BandwidthTree#isLeaf(int)}, precomputed. */

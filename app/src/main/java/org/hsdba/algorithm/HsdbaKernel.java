@@ -22,7 +22,8 @@ import org.hsdba.model.Estimator;
  * <li>pass the allocation down: the node's own {@code B = min(share, l)}, or
  *     {@code min(share, R, l)} as section 3 writes it ({@link PassDown});</li>
  * <li>drop decision with {@code p = max(0, 1 - f/R)}: at the deepest node only, or at every level
- *     with {@link DropRule#EVERY_LEVEL} (a packet dropped at a level is not seen below it).</li>
+ *     with {@link DropRule#EVERY_LEVEL} (every level still measures the packet, as the paper's
+ *     Algorithm 1 runs all levels before acting; it is dropped if any level's draw says so).</li>
  * </ol>
  * Idle nodes leave their parent's sums {@code idleTimeout} after their last packet; this is
  * checked lazily before each packet and by {@link #advanceTime}.
@@ -74,6 +75,9 @@ public final class HsdbaKernel {
         int[] path = tree.pathOf(deepest);
         double f = 0;
         double r = 0;
+        int droppedAt = -1;
+        double droppedF = 0;
+        double droppedR = 0;
         for (int k = 0; k < path.length; k++) {
             int v = path[k];
             int p = KernelTree.slotOf(tree.parent(v));
@@ -85,12 +89,20 @@ public final class HsdbaKernel {
             transition(s, v, p, oldRate, r, nowSatisfied);
             double share = fairRate(s, v, p);
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? share : Math.min(share, r);
-            if (options.dropRule() == DropRule.EVERY_LEVEL && drops(f, r, uniform)) {
-                count(s, path, k, lengthBytes, false);
-                return new PacketVerdict(false, v, f, r);
+            // Literal reading: every level measures the packet and draws its own decision; the
+            // packet survives only if every level lets it pass (survival probabilities multiply).
+            if (options.dropRule() == DropRule.EVERY_LEVEL && drops(f, r, uniform) && droppedAt < 0) {
+                droppedAt = v;
+                droppedF = f;
+                droppedR = r;
             }
         }
-        boolean forwarded = options.dropRule() == DropRule.EVERY_LEVEL || !drops(f, r, uniform);
+        if (options.dropRule() == DropRule.EVERY_LEVEL) {
+            count(s, path, path.length - 1, lengthBytes, droppedAt < 0);
+            return droppedAt < 0 ? new PacketVerdict(true, deepest, f, r)
+                    : new PacketVerdict(false, droppedAt, droppedF, droppedR);
+        }
+        boolean forwarded = !drops(f, r, uniform);
         count(s, path, path.length - 1, lengthBytes, forwarded);
         return new PacketVerdict(forwarded, deepest, f, r);
     }

@@ -12,8 +12,9 @@ import org.hsdba.model.RuntimeParameters;
 
 /**
  * The knobs of the per-packet algorithm. Defaults are the project's semantics
- * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, congestion
- * restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout. Whether
+ * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, pass-down
+ * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
+ * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -132,7 +133,7 @@ public final class KernelOptions {
         private Estimator estimator = Estimator.DEFAULT;
         private final Map<Integer, Estimator> levelEstimators = new HashMap<>();
         private DropRule dropRule = DropRule.DEEPEST_LEVEL;
-        private PassDown passDown = PassDown.SHARE_OR_DEMAND;
+        private PassDown passDown = PassDown.SHARE;
         private boolean congestionRestart = true;
         private boolean peakCap = true;
         private boolean removeInactiveWeights = true;

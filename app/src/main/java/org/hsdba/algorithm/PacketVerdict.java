@@ -2,7 +2,7 @@ package org.hsdba.algorithm;
 
 /**
  * What happened to one packet: forwarded or dropped, the node whose drop decision applied (the
- * deepest matched node, or with {@link DropRule#EVERY_LEVEL} the level that dropped it), and
+ * deepest matched node, or with {@link DropRule#EVERY_LEVEL} the topmost level whose draw dropped it), and
  * that node's fair rate {@code f} and measured rate {@code R} (bytes/s) at the decision.
  */
 public final class PacketVerdict {

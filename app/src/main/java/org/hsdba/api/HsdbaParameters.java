@@ -3,7 +3,6 @@ package org.hsdba.api;
 import java.time.Duration;
 import java.util.Objects;
 
-import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.Durations;
 import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.Estimator;
@@ -12,8 +11,9 @@ import org.hsdba.model.RuntimeParameters;
 /**
  * The service's run-time parameters: the configuration's {@link RuntimeParameters} (rate
  * estimator, polling period, leaf idle timeout) plus what only the running service needs: leaf
- * lifetime after going idle, default headroom for new trees, the enforcement mode preference and
- * the per-switch join packet-in rate limit. Immutable; change with the {@code withX} methods.
+ * lifetime after going idle, the enforcement mode preference and the per-switch join packet-in
+ * rate limit. (The headroom eta belongs to each tree, not to the service.) Immutable; change
+ * with the {@code withX} methods.
  *
  * <p>Pruning uses two times: a leaf goes inactive after {@link #idleTimeout()} without traffic
  * and is deleted {@link #leafLifetime()} later unless it saw traffic again; an internal node is
@@ -31,7 +31,6 @@ public final class HsdbaParameters {
     private final Duration pollingPeriod;
     private final Duration idleTimeout;
     private final Duration leafLifetime;
-    private final double headroom;
     private final ModePreference mode;
     private final double joinRatePerSecond;
     private final int joinBurst;
@@ -41,10 +40,6 @@ public final class HsdbaParameters {
         this.pollingPeriod = positive(b.pollingPeriod, "polling period");
         this.idleTimeout = positive(b.idleTimeout, "idle timeout");
         this.leafLifetime = positive(b.leafLifetime, "leaf lifetime");
-        if (!(b.headroom > 0 && b.headroom <= 1)) {
-            throw new IllegalArgumentException("headroom " + b.headroom + " must be in (0, 1]");
-        }
-        this.headroom = b.headroom;
         this.mode = Objects.requireNonNull(b.mode, "mode");
         if (!(b.joinRatePerSecond > 0) || Double.isInfinite(b.joinRatePerSecond)) {
             throw new IllegalArgumentException("join rate " + b.joinRatePerSecond + "/s must be positive and finite");
@@ -70,7 +65,7 @@ public final class HsdbaParameters {
 
     public Builder toBuilder() {
         return new Builder().estimator(estimator).pollingPeriod(pollingPeriod).idleTimeout(idleTimeout)
-                .leafLifetime(leafLifetime).headroom(headroom).mode(mode).joinRatePerSecond(joinRatePerSecond)
+                .leafLifetime(leafLifetime).mode(mode).joinRatePerSecond(joinRatePerSecond)
                 .joinBurst(joinBurst);
     }
 
@@ -97,11 +92,6 @@ public final class HsdbaParameters {
     /** Internal nodes without traffic for {@code idleTimeout + leafLifetime} are deleted with their subtree. */
     public Duration internalIdleTime() {
         return idleTimeout.plus(leafLifetime);
-    }
-
-    /** Default headroom eta for trees created without one ({@link BandwidthTree#DEFAULT_ETA} unless changed). */
-    public double headroom() {
-        return headroom;
     }
 
     public ModePreference mode() {
@@ -159,21 +149,21 @@ public final class HsdbaParameters {
         HsdbaParameters p = (HsdbaParameters) o;
         return p.estimator.equals(estimator) && p.pollingPeriod.equals(pollingPeriod)
                 && p.idleTimeout.equals(idleTimeout) && p.leafLifetime.equals(leafLifetime)
-                && Double.compare(p.headroom, headroom) == 0 && p.mode == mode
+                && p.mode == mode
                 && Double.compare(p.joinRatePerSecond, joinRatePerSecond) == 0 && p.joinBurst == joinBurst;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(estimator, pollingPeriod, idleTimeout, leafLifetime, headroom, mode, joinRatePerSecond,
+        return Objects.hash(estimator, pollingPeriod, idleTimeout, leafLifetime, mode, joinRatePerSecond,
                 joinBurst);
     }
 
     @Override
     public String toString() {
         return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
-                + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", headroom "
-                + headroom + ", " + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + "}";
+                + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", "
+                + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + "}";
     }
 
     /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */
@@ -182,7 +172,6 @@ public final class HsdbaParameters {
         private Duration pollingPeriod = RuntimeParameters.DEFAULTS.pollingPeriod();
         private Duration idleTimeout = RuntimeParameters.DEFAULTS.idleTimeout();
         private Duration leafLifetime = DEFAULT_LEAF_LIFETIME;
-        private double headroom = BandwidthTree.DEFAULT_ETA;
         private ModePreference mode = ModePreference.AUTO;
         private double joinRatePerSecond = DEFAULT_JOIN_RATE;
         private int joinBurst = DEFAULT_JOIN_BURST;
@@ -204,11 +193,6 @@ public final class HsdbaParameters {
 
         public Builder leafLifetime(Duration v) {
             this.leafLifetime = v;
-            return this;
-        }
-
-        public Builder headroom(double v) {
-            this.headroom = v;
             return this;
         }
 

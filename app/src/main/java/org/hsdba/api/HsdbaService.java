@@ -81,10 +81,16 @@ public interface HsdbaService {
     /** The same for a whole proposed tree (which need not exist yet). */
     PreviewResult preview(BandwidthTree tree, Map<String, Double> demandsBps);
 
-    /** Live state of a managed port; all zero before the first counter reading. */
+    /**
+     * Live state of a managed port; all zero before the first counter reading. Only the device's
+     * master instance reads it: elsewhere the state is {@link PortState#isMasterElsewhere() marked}.
+     */
     PortState state(PortRef port);
 
-    /** The node's history at 1 s resolution, oldest first, about the last 10 minutes. */
+    /**
+     * The node's history at 1 s resolution, oldest first, about the last 10 minutes. Recorded by
+     * the device's master instance only; elsewhere it stops when mastership moved away.
+     */
     List<HistorySample> history(PortRef port, String nodeId);
 
     /** The most recent events, newest first, at most {@code limit}. */

@@ -9,6 +9,11 @@ import org.hsdba.model.PortRef;
 /**
  * Live state of one managed port: capacity, the sum of the guarantees of the port's children,
  * the measured total, and every node's state (pre-order, templates excluded). Rates are bits/s.
+ *
+ * <p>Only the instance that programs the device (its ONOS master) reads its counters. Elsewhere
+ * the state is {@link #isMasterElsewhere() marked}: the configured parts (capacity, guarantees,
+ * effective limits) are right, the measured parts are not measurements and must not be shown as
+ * zeros; ask the master instance.
  */
 public final class PortState {
 
@@ -19,9 +24,15 @@ public final class PortState {
     private final double guaranteedSumBps;
     private final double measuredBps;
     private final List<NodeState> nodes;
+    private final boolean masterElsewhere;
 
     public PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
                      double measuredBps, List<NodeState> nodes) {
+        this(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, false);
+    }
+
+    private PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
+                      double measuredBps, List<NodeState> nodes, boolean masterElsewhere) {
         this.port = Objects.requireNonNull(port, "port");
         this.timeMillis = timeMillis;
         this.treeVersion = treeVersion;
@@ -29,6 +40,20 @@ public final class PortState {
         this.guaranteedSumBps = guaranteedSumBps;
         this.measuredBps = measuredBps;
         this.nodes = List.copyOf(nodes);
+        this.masterElsewhere = masterElsewhere;
+    }
+
+    /** This state, marked as not measured here: another cluster instance is the device's master. */
+    public PortState withMasterElsewhere() {
+        return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, true);
+    }
+
+    /**
+     * True if another cluster instance programs the device and reads its counters: measured
+     * rates, drops, S/U states, activity and targets here are not readings.
+     */
+    public boolean isMasterElsewhere() {
+        return masterElsewhere;
     }
 
     public PortRef port() {
@@ -76,17 +101,20 @@ public final class PortState {
         return s.port.equals(port) && s.timeMillis == timeMillis && s.treeVersion == treeVersion
                 && Double.compare(s.capacityBps, capacityBps) == 0
                 && Double.compare(s.guaranteedSumBps, guaranteedSumBps) == 0
-                && Double.compare(s.measuredBps, measuredBps) == 0 && s.nodes.equals(nodes);
+                && Double.compare(s.measuredBps, measuredBps) == 0 && s.nodes.equals(nodes)
+                && s.masterElsewhere == masterElsewhere;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes);
+        return Objects.hash(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
+                masterElsewhere);
     }
 
     @Override
     public String toString() {
         return "PortState{" + port + " v" + treeVersion + " at " + timeMillis + ", C " + capacityBps + ", sum g "
-                + guaranteedSumBps + ", measured " + measuredBps + ", " + nodes.size() + " nodes}";
+                + guaranteedSumBps + ", measured " + (masterElsewhere ? "by the master elsewhere" : measuredBps) + ", "
+                + nodes.size() + " nodes}";
     }
 }

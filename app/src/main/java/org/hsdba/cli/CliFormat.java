@@ -47,6 +47,9 @@ final class CliFormat {
             if (n.isPinned()) {
                 sb.append(" pinned");
             }
+            if (n.isJoined()) {
+                sb.append(" joined");
+            }
             out.add(sb.toString());
         }
         return out;
@@ -55,6 +58,16 @@ final class CliFormat {
     /** A table of the live state: one line per node. */
     static List<String> stateLines(PortState s) {
         List<String> out = new ArrayList<>();
+        if (s.isMasterElsewhere()) {
+            out.add(String.format(Locale.ROOT, "%s v%d: capacity %s, guaranteed %s; live rates are read by the"
+                    + " device's master instance, not this one", s.port(), s.treeVersion(), Rate.format(s.capacityBps()),
+                    Rate.format(s.guaranteedSumBps())));
+            out.add(String.format(Locale.ROOT, "%-24s %12s", "node", "limit"));
+            for (NodeState n : s.nodes()) {
+                out.add(String.format(Locale.ROOT, "%-24s %12s", n.id(), Rate.format(n.effectiveLimitBps())));
+            }
+            return out;
+        }
         out.add(String.format(Locale.ROOT, "%s v%d at %s: capacity %s, guaranteed %s, measured %s", s.port(),
                 s.treeVersion(), s.timeMillis() == 0 ? "never read" : time(s.timeMillis()), Rate.format(s.capacityBps()),
                 Rate.format(s.guaranteedSumBps()), Rate.format(s.measuredBps())));

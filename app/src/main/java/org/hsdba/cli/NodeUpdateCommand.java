@@ -49,6 +49,9 @@ public class NodeUpdateCommand extends HsdbaCommand {
     @Option(name = "--pinned", description = "true or false")
     Boolean pinned;
 
+    @Option(name = "--adopt", description = "Declare a node that joined by packet-in: it is then never pruned")
+    boolean adopt;
+
     @Option(name = "--version", description = "Expected tree version (optimistic concurrency)")
     long version = -1;
 
@@ -72,6 +75,9 @@ public class NodeUpdateCommand extends HsdbaCommand {
         }
         if (pinned != null) {
             b.pinned(pinned);
+        }
+        if (adopt) {
+            b.joined(false);
         }
         EditResult r = service().edit(p, TreeEdit.update(b.build()), expected(version));
         print("updated %s, tree version %d", id, r.tree().version());

@@ -73,10 +73,18 @@ final class Entries {
         return Match.metadata(Words.M_TAG, Words.M_TAG_BITS);
     }
 
+    /** The port table (a tree compiled alone) and the level tables. */
     List<TableMod> tables(Xids xids) {
         List<TableMod> out = new ArrayList<>();
         out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.ADD)
                 .table(TableType.MM, layout.portTable()).size(1).name(name("port")).match(tagField()).build());
+        out.addAll(levelTables(xids));
+        return out;
+    }
+
+    /** TABLE_MOD ADDs of the level tables. */
+    List<TableMod> levelTables(Xids xids) {
+        List<TableMod> out = new ArrayList<>();
         for (int level = 1; level <= layout.levels(); level++) {
             out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.ADD)
                     .table(TableType.MM, layout.levelTable(level)).size(tableSize)
@@ -92,25 +100,36 @@ final class Entries {
 
     /** TABLE_MOD DELETEs of every table of the program. */
     List<TableMod> deleteTables(Xids xids) {
-        List<TableMod> out = new ArrayList<>();
-        for (int level = layout.levels(); level >= 1; level--) {
-            out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)
-                    .table(TableType.MM, layout.levelTable(level)).build());
-        }
+        List<TableMod> out = deleteLevelTables(layout, xids);
         out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)
                 .table(TableType.MM, layout.portTable()).build());
         return out;
     }
 
+    /** TABLE_MOD DELETEs of the level tables, deepest first (they must be empty). */
+    static List<TableMod> deleteLevelTables(ProgramLayout layout, Xids xids) {
+        List<TableMod> out = new ArrayList<>();
+        for (int level = layout.levels(); level >= 1; level--) {
+            out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)
+                    .table(TableType.MM, layout.levelTable(level)).build());
+        }
+        return out;
+    }
+
     /** The port table's single, lowest-priority, mask-0 entry: every packet starts in the port block. */
     FlowMod portEntry(long xid, int command) {
+        return portEntry(xid, command, Dispatch.BY_TAG);
+    }
+
+    /** The tree's port entry as {@code dispatch} places it: its selector, or a catch-all. */
+    FlowMod portEntry(long xid, int command, Dispatch dispatch) {
         long[] params = new long[Words.PARAM_WORDS];
         params[Words.P_PARENT_BASE] = layout.registerBase(SlotMap.PORT);
         params[Words.P_SELF_BASE] = layout.registerBase(SlotMap.PORT);
         params[Words.P_TAG] = SlotMap.PORT;
         params[Words.P_LOOKUP] = joinsBelow(-1) ? Words.LOOKUP_JOIN : Words.LOOKUP_PLAIN;
-        return FlowMod.builder().xid(xid).command(command).table(TableType.MM, layout.portTable()).index(0).priority(0)
-                .match(MatchX.of(tagField(), new byte[4], new byte[4]))
+        return FlowMod.builder().xid(xid).command(command).table(TableType.MM, layout.portTable())
+                .index(layout.portEntryIndex()).priority(dispatch.priority(tree)).matches(dispatch.match(tree))
                 .instruction(new HxCallBlock(layout.portBlock(), 0, HxCallBlock.words(params))).build();
     }
 
@@ -161,6 +180,12 @@ final class Entries {
                 .match(MatchX.exact(tagField(), parentTag), MatchX.of(levelField(tree, level), key.value(), key.mask()))
                 .instruction(new HxCallBlock(layout.levelBlock(level), idleTimeoutMs, HxCallBlock.words(params)))
                 .build();
+    }
+
+    /** A DELETE of the port entry (only table and index matter). */
+    static FlowMod deletePortEntry(ProgramLayout layout, long xid) {
+        return FlowMod.builder().xid(xid).command(FlowModCommand.DELETE).table(TableType.MM, layout.portTable())
+                .index(layout.portEntryIndex()).build();
     }
 
     /** A DELETE of a node's entry (only table and index matter). */

@@ -11,6 +11,7 @@ import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
+import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.pof.ext.HxRegisterMod;
 import org.hsdba.pof.ext.HxTypes;
@@ -46,35 +47,62 @@ public final class HsdbaCompiler {
         ResolvedTree resolved = Admission.admit(tree);
         ProgramLayout layout = new ProgramLayout(tree, caps, opts);
         checkStatic(tree, caps, hx, layout);
-        SlotMap.Editor editor = SlotMap.empty().edit();
-        for (int i = 0; i < tree.size(); i++) {
-            if (!tree.node(i).isTemplate()) {
-                editor.allocate(tree.node(i).id(), tree.depth(i), tree.depth(i) < layout.levels());
-            }
-        }
-        SlotMap slots = editor.build();
+        SlotMap slots = initialSlots(tree);
         Entries entries = new Entries(resolved, layout, caps, opts);
         checkCapacity(tree, hx, layout, slots, entries);
         List<BlockProgram> blocks = blocks(tree, layout, opts, hx);
-
         Xids xids = new Xids(opts.firstXid());
         List<PofMessage> out = new ArrayList<>(entries.tables(xids));
+        out.addAll(installBody(tree, layout, slots, entries, blocks, xids, Dispatch.BY_TAG));
+        return new CompiledProgram(out, slots, layout, blocks, xids.peek());
+    }
+
+    /** Every installed node placed in pre-order (register slots for nodes above the deepest level). */
+    static SlotMap initialSlots(BandwidthTree tree) {
+        SlotMap.Editor editor = SlotMap.empty().edit();
+        int levels = tree.levels().size();
+        for (int i = 0; i < tree.size(); i++) {
+            if (!tree.node(i).isTemplate()) {
+                editor.allocate(tree.node(i).id(), tree.depth(i), tree.depth(i) < levels);
+            }
+        }
+        return editor.build();
+    }
+
+    /**
+     * A tree's program once its tables exist: blocks, register zeroing, the port's B, the port
+     * entry (unless {@code dispatch} is null: the caller adds it later), the node entries in
+     * pre-order.
+     */
+    static List<PofMessage> installBody(BandwidthTree tree, ProgramLayout layout, SlotMap slots, Entries entries,
+                                        List<BlockProgram> blocks, Xids xids, Dispatch dispatch) {
+        List<PofMessage> out = new ArrayList<>();
         for (BlockProgram b : blocks) {
             out.addAll(BlockMessages.messages(b.blockId(), b.idlePc(), b.instructions(), xids));
         }
-        int words = Words.REGISTERS_PER_SLOT * slots.registerSlotLimit();
-        for (int done = 0; done < words; done += 0xFFFF) {
-            out.add(HxRegisterMod.zero(xids.next(), layout.registerBase(0) + done, Math.min(0xFFFF, words - done)));
+        for (long[] range : layout.registerRanges(slots.registerSlotLimit())) {
+            out.addAll(zero(range[0], range[1], xids));
         }
         out.add(rootBandwidth(tree, layout, xids));
-        out.add(entries.portEntry(xids.next(), FlowModCommand.ADD));
+        if (dispatch != null) {
+            out.add(entries.portEntry(xids.next(), FlowModCommand.ADD, dispatch));
+        }
         SlotMap.Editor view = slots.edit();
         for (int i = 0; i < tree.size(); i++) {
             if (!tree.node(i).isTemplate()) {
                 out.add(entries.nodeEntry(i, view, xids.next(), FlowModCommand.ADD));
             }
         }
-        return new CompiledProgram(out, slots, layout, blocks, xids.peek());
+        return out;
+    }
+
+    /** HX_REGISTER_MOD ZEROs of {@code words} words from {@code first} (a message zeroes at most 0xFFFF). */
+    static List<PofMessage> zero(long first, long words, Xids xids) {
+        List<PofMessage> out = new ArrayList<>();
+        for (long done = 0; done < words; done += 0xFFFF) {
+            out.add(HxRegisterMod.zero(xids.next(), first + done, (int) Math.min(0xFFFF, words - done)));
+        }
+        return out;
     }
 
     /**
@@ -92,92 +120,41 @@ public final class HsdbaCompiler {
         ResolvedTree resolvedBefore = Admission.admit(before);
         ResolvedTree resolvedAfter = Admission.admit(after);
         ProgramLayout oldLayout = new ProgramLayout(before, caps, opts);
-        if (!before.levels().equals(after.levels()) || before.mode() != after.mode()
-                || !before.port().equals(after.port())) {
+        if (needsReinstall(before, after)) {
             return reinstall(before, after, slots, caps, opts, oldLayout);
         }
         ProgramLayout layout = new ProgramLayout(after, caps, opts);
         checkStatic(after, caps, hx, layout);
         Entries was = new Entries(resolvedBefore, oldLayout, caps, opts);
         Entries now = new Entries(resolvedAfter, layout, caps, opts);
-        SlotMap.Editor old = slots.edit();
-        SlotMap.Editor editor = slots.edit();
+        TreeDiff d = new TreeDiff(before, after, slots);
+        checkCapacity(after, hx, layout, d.slots(), now);
         Xids xids = new Xids(opts.firstXid());
+        List<PofMessage> out = d.messages(oldLayout, layout, was, now, xids, Dispatch.BY_TAG, Dispatch.BY_TAG);
+        return new CompiledDelta(out, d.slots(), false, d.added(), d.modified(), d.deleted(), xids.peek());
+    }
 
-        List<FlowMod> deletes = new ArrayList<>();
-        List<Integer> deleteDepths = new ArrayList<>();
-        for (int i = 0; i < before.size(); i++) {
-            NodeSpec n = before.node(i);
-            if (n.isTemplate()) {
-                continue;
-            }
-            int j = after.indexOf(n.id());
-            if (j < 0 || after.node(j).isTemplate()) {
-                deletes.add(Entries.deleteEntry(editor.release(n.id()), oldLayout, 0));
-                deleteDepths.add(before.depth(i));
-            } else if (after.depth(j) != before.depth(i)) {
-                deletes.add(Entries.deleteEntry(old.slot(n.id()).orElseThrow(), oldLayout, 0));
-                deleteDepths.add(before.depth(i));
-                editor.relocate(n.id(), after.depth(j), after.depth(j) < layout.levels());
-            }
-        }
-        List<Integer> adds = new ArrayList<>();
-        for (int j = 0; j < after.size(); j++) {
-            NodeSpec n = after.node(j);
-            if (n.isTemplate()) {
-                continue;
-            }
-            int i = before.indexOf(n.id());
-            if (i < 0 || before.node(i).isTemplate()) {
-                editor.allocate(n.id(), after.depth(j), after.depth(j) < layout.levels());
-                adds.add(j);
-            } else if (after.depth(j) != before.depth(i)) {
-                adds.add(j);
-            }
-        }
-        SlotMap newSlots = editor.build();
-        checkCapacity(after, hx, layout, newSlots, now);
+    /** Level tables, allocation mode or port changed: the tables, blocks or registers change shape. */
+    static boolean needsReinstall(BandwidthTree before, BandwidthTree after) {
+        return levelTablesDiffer(before, after) || before.mode() != after.mode() || !before.port().equals(after.port());
+    }
 
-        List<PofMessage> out = new ArrayList<>();
-        Integer[] order = new Integer[deletes.size()];
-        for (int k = 0; k < order.length; k++) {
-            order[k] = k;
+    /**
+     * True if the level tables change shape: another number of levels, or a level with another
+     * name or field. A level's join template only changes entries (lookup params, catch-alls).
+     */
+    public static boolean levelTablesDiffer(BandwidthTree before, BandwidthTree after) {
+        if (before.levels().size() != after.levels().size()) {
+            return true;
         }
-        Arrays.sort(order, Comparator.comparingInt((Integer k) -> -deleteDepths.get(k)));
-        for (int k : order) {
-            out.add(deletes.get(k).toBuilder().xid(xids.next()).build());
-        }
-        List<Integer> zeroed = new ArrayList<>(editor.reusedRegisterSlots());
-        zeroed.sort(null);
-        for (int slot : zeroed) {
-            out.add(HxRegisterMod.zero(xids.next(), layout.registerBase(slot), Words.REGISTERS_PER_SLOT));
-        }
-        if (FixedPoint.bytesPerSecond(before.rootBandwidth()) != FixedPoint.bytesPerSecond(after.rootBandwidth())) {
-            out.add(rootBandwidth(after, layout, xids));
-        }
-        int modified = 0;
-        if (!was.portEntry(0, FlowModCommand.ADD).equals(now.portEntry(0, FlowModCommand.ADD))) {
-            out.add(now.portEntry(xids.next(), FlowModCommand.MODIFY));
-            modified++;
-        }
-        SlotMap.Editor view = newSlots.edit();
-        for (int j = 0; j < after.size(); j++) {
-            NodeSpec n = after.node(j);
-            int i = before.indexOf(n.id());
-            if (n.isTemplate() || i < 0 || before.node(i).isTemplate() || before.depth(i) != after.depth(j)) {
-                continue;
-            }
-            FlowMod a = was.nodeEntry(i, old, 0, FlowModCommand.ADD);
-            FlowMod b = now.nodeEntry(j, view, 0, FlowModCommand.ADD);
-            if (!a.equals(b)) {
-                out.add(b.toBuilder().xid(xids.next()).command(FlowModCommand.MODIFY).build());
-                modified++;
+        for (int k = 0; k < before.levels().size(); k++) {
+            LevelSpec a = before.levels().get(k);
+            LevelSpec b = after.levels().get(k);
+            if (!a.name().equals(b.name()) || !a.field().equals(b.field())) {
+                return true;
             }
         }
-        for (int j : adds) {
-            out.add(now.nodeEntry(j, view, xids.next(), FlowModCommand.ADD));
-        }
-        return new CompiledDelta(out, newSlots, false, adds.size(), modified, deletes.size(), xids.peek());
+        return false;
     }
 
     /** The instruction blocks of a tree's program (port block, then one per level). */
@@ -186,7 +163,7 @@ public final class HsdbaCompiler {
         return blocks(tree, new ProgramLayout(tree, caps, opts), opts, hx);
     }
 
-    private static List<BlockProgram> blocks(BandwidthTree tree, ProgramLayout layout, CompilerOptions opts,
+    static List<BlockProgram> blocks(BandwidthTree tree, ProgramLayout layout, CompilerOptions opts,
                                              SwitchCapabilities.Hx hx) {
         LevelBlocks gen = new LevelBlocks(opts.algorithm(), tree.mode() == AllocationMode.GUARANTEE_EXCESS, layout, opts);
         List<BlockProgram> out = new ArrayList<>();
@@ -215,32 +192,37 @@ public final class HsdbaCompiler {
     private static CompiledDelta reinstall(BandwidthTree before, BandwidthTree after, SlotMap slots,
                                            SwitchCapabilities caps, CompilerOptions opts, ProgramLayout oldLayout) {
         Xids xids = new Xids(opts.firstXid());
-        List<PofMessage> out = new ArrayList<>();
-        List<NodeSlot> all = new ArrayList<>(slots.all().values());
-        all.sort(Comparator.comparingInt(NodeSlot::level).reversed());
-        for (NodeSlot s : all) {
-            out.add(Entries.deleteEntry(s, oldLayout, xids.next()));
-        }
-        out.add(FlowMod.builder().xid(xids.next()).command(FlowModCommand.DELETE)
-                .table(TableType.MM, oldLayout.portTable()).index(0).build());
+        List<PofMessage> out = new ArrayList<>(deleteNodes(slots, oldLayout, xids));
+        out.add(Entries.deletePortEntry(oldLayout, xids.next()));
         Entries old = new Entries(Admission.admit(before), oldLayout, caps, opts);
         out.addAll(old.deleteTables(xids));
         CompiledProgram fresh = compile(after, caps, opts.toBuilder().firstXid(xids.peek()).build());
         out.addAll(fresh.messages());
-        return new CompiledDelta(out, fresh.slots(), true, fresh.slots().size(), 0, all.size(), fresh.nextXid());
+        return new CompiledDelta(out, fresh.slots(), true, fresh.slots().size(), 0, slots.size(), fresh.nextXid());
     }
 
-    private static HxRegisterMod rootBandwidth(BandwidthTree tree, ProgramLayout layout, Xids xids) {
+    /** DELETEs of every node entry, deepest first. */
+    static List<PofMessage> deleteNodes(SlotMap slots, ProgramLayout layout, Xids xids) {
+        List<NodeSlot> all = new ArrayList<>(slots.all().values());
+        all.sort(Comparator.comparingInt(NodeSlot::level).reversed());
+        List<PofMessage> out = new ArrayList<>();
+        for (NodeSlot s : all) {
+            out.add(Entries.deleteEntry(s, layout, xids.next()));
+        }
+        return out;
+    }
+
+    static HxRegisterMod rootBandwidth(BandwidthTree tree, ProgramLayout layout, Xids xids) {
         return HxRegisterMod.write(xids.next(), layout.registerBase(SlotMap.PORT) + Words.R_BANDWIDTH,
                 FixedPoint.bytesPerSecond(tree.rootBandwidth()));
     }
 
-    private static SwitchCapabilities.Hx requireHx(BandwidthTree tree, SwitchCapabilities caps) {
+    static SwitchCapabilities.Hx requireHx(BandwidthTree tree, SwitchCapabilities caps) {
         return caps.hx().orElseThrow(() -> new CompilerException(tree.rootPath() + ": the switch does not implement"
                 + " the HX extension; compile its tree for controller-assisted mode instead"));
     }
 
-    private static void checkStatic(BandwidthTree tree, SwitchCapabilities caps, SwitchCapabilities.Hx hx,
+    static void checkStatic(BandwidthTree tree, SwitchCapabilities caps, SwitchCapabilities.Hx hx,
                                     ProgramLayout layout) {
         if (hx.stateWords() < Words.STATE_WORDS) {
             throw new CompilerException(tree.rootPath() + ": the program keeps " + Words.STATE_WORDS
@@ -265,10 +247,16 @@ public final class HsdbaCompiler {
         }
     }
 
-    private static void checkCapacity(BandwidthTree tree, SwitchCapabilities.Hx hx, ProgramLayout layout, SlotMap slots,
+    static void checkCapacity(BandwidthTree tree, SwitchCapabilities.Hx hx, ProgramLayout layout, SlotMap slots,
                                       Entries entries) {
-        long words = layout.registerBase(slots.registerSlotLimit());
-        if (words > hx.registerWords()) {
+        if (layout.registerSlotCapacity() != Long.MAX_VALUE) {
+            // A placed tree: its register chunks were sized for these slots and lie inside the register file.
+            if (slots.registerSlotLimit() > layout.registerSlotCapacity()) {
+                throw new IllegalStateException(tree.rootPath() + ": " + slots.registerSlotLimit()
+                        + " register slots but only " + layout.registerSlotCapacity() + " placed");
+            }
+        } else if (layout.registerBase(slots.registerSlotLimit()) > hx.registerWords()) {
+            long words = layout.registerBase(slots.registerSlotLimit());
             throw new CompilerException(tree.rootPath() + ": " + slots.registerSlotLimit() + " register blocks of "
                     + Words.REGISTERS_PER_SLOT + " words (one per node that can have children, and the port) need "
                     + words + " register words, the switch has " + hx.registerWords());

@@ -81,6 +81,7 @@ final class LevelBlocks {
     private static final HxOperand RATE = HxOperand.meta(M_RATE, 64);
     private static final HxOperand LENGTH = HxOperand.meta(M_LENGTH, M_LENGTH_BITS);
     private static final HxOperand TAG = HxOperand.meta(M_TAG, M_TAG_BITS);
+    private static final HxOperand DROP_MARK = HxOperand.meta(Words.M_DROP_MARK, Words.M_DROP_MARK_BITS);
 
     // ---------------------------------------------------------------- blocks
 
@@ -105,7 +106,9 @@ final class LevelBlocks {
             passDown(a);
         }
         if (algo.dropRule() == DropRule.EVERY_LEVEL) {
-            dropDecision(a, "forward");
+            // Literal: draw here, but only mark the packet; the levels below still measure it.
+            dropDraw(a, "forward");
+            a.mov(DROP_MARK, imm(1));
             a.label("forward");
         }
         if (!deepest) {
@@ -113,6 +116,9 @@ final class LevelBlocks {
         }
         if (algo.dropRule() == DropRule.DEEPEST_LEVEL) {
             dropDecision(a, "out");
+        } else {
+            a.branch(HxBranchCond.EQ, DROP_MARK, imm(0), "out");
+            a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
         }
         a.label("out");
         a.emit(output());
@@ -219,12 +225,17 @@ final class LevelBlocks {
 
     /** Drop with probability (R - f) / R: RAND (32 bits) &lt; floor((R - f) 2^32 / R). */
     private void dropDecision(BlockAssembler a, String keep) {
+        dropDraw(a, keep);
+        a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
+    }
+
+    /** Falls through with probability (R - f) / R, else jumps to {@code keep}. */
+    private void dropDraw(BlockAssembler a, String keep) {
         HxOperand threshold = scratch(0);
         a.branch(HxBranchCond.LE, RATE, FAIR, keep);
         a.alu(SUB, threshold, RATE, FAIR);
         a.alu(MULDIV, threshold, threshold, imm(FixedPoint.Q32_ONE), RATE);
         a.branch(HxBranchCond.GE, HxOperand.rand(), threshold, keep);
-        a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
     }
 
     /** By the entry's lookup param: no lookup, a plain lookup, or one that sends a join on a miss. */

@@ -1,51 +1,101 @@
 package org.hsdba.compiler;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.table.GlobalTableIds;
 import org.hsdba.pof.table.TableType;
 
 /**
- * Where a tree's program sits in a switch: the port table (MM#first, one catch-all entry that
- * starts every packet) and one MM table per level after it; block {@code first} for the port and
- * {@code first + k} for level k; register slot s at word {@code firstRegisterWord + 8 s}.
- * Immutable.
+ * Where a tree's program sits in a switch: the table and index of its port entry (the entry that
+ * starts its packets), one MM table per level, the port block and one block per level, and its
+ * register slots. A tree compiled alone ({@link HsdbaCompiler#compile}) is contiguous: port table
+ * MM#first with the port entry at index 0, level k in MM#{first + k}, blocks {@code first + k},
+ * register slot s at word {@code firstRegisterWord + 8 s}. A tree sharing a switch with others
+ * ({@link SwitchCompiler}) gets its tables, blocks and register chunks from a {@link TreePlacement}
+ * and its port entry in the switch's dispatch table. Immutable.
  */
 public final class ProgramLayout {
 
     private final int levels;
-    private final int firstTable;
     private final GlobalTableIds tables;
-    private final int firstBlockId;
-    private final long firstRegisterWord;
+    private final int portTable;
+    private final long portEntryIndex;
+    private final int[] levelTables;
+    private final int portBlock;
+    private final int[] levelBlocks;
+    private final long[] registerChunks;
+    private final long chunkSlots;
     private final long egressPort;
 
+    private ProgramLayout(int levels, GlobalTableIds tables, int portTable, long portEntryIndex, int[] levelTables,
+                          int portBlock, int[] levelBlocks, long[] registerChunks, long chunkSlots, long egressPort) {
+        this.levels = levels;
+        this.tables = tables;
+        this.portTable = portTable;
+        this.portEntryIndex = portEntryIndex;
+        this.levelTables = levelTables;
+        this.portBlock = portBlock;
+        this.levelBlocks = levelBlocks;
+        this.registerChunks = registerChunks;
+        this.chunkSlots = chunkSlots;
+        this.egressPort = egressPort;
+    }
+
+    /** The contiguous layout of a tree compiled alone. */
     ProgramLayout(BandwidthTree tree, SwitchCapabilities caps, CompilerOptions opts) {
-        this.levels = tree.levels().size();
-        this.firstTable = opts.firstTable();
-        this.tables = caps.tables();
-        this.firstBlockId = opts.firstBlockId();
-        this.firstRegisterWord = opts.firstRegisterWord();
-        this.egressPort = tree.port().port();
-        int needed = firstTable + levels + 1;
+        this(tree.levels().size(), caps.tables(), opts.firstTable(), 0, consecutive(opts.firstTable() + 1,
+                tree.levels().size()), opts.firstBlockId(), consecutive(opts.firstBlockId() + 1, tree.levels().size()),
+                new long[] {opts.firstRegisterWord()}, Long.MAX_VALUE, tree.port().port());
+        int needed = opts.firstTable() + levels + 1;
         if (needed > tables.count(TableType.MM)) {
-            throw new CompilerException(tree.rootPath() + ": the program needs MM tables " + firstTable + ".."
+            throw new CompilerException(tree.rootPath() + ": the program needs MM tables " + opts.firstTable() + ".."
                     + (needed - 1) + " (a port table and " + levels + " level tables) but the switch has "
                     + tables.count(TableType.MM));
         }
+    }
+
+    /** The layout of a tree placed among others: port entry in the dispatch table, the rest from the placement. */
+    static ProgramLayout placed(TreePlacement p, int dispatchTable, SwitchCapabilities caps) {
+        int levels = p.levelTables().size();
+        if (p.blocks().size() != levels + 1) {
+            throw new IllegalArgumentException("placement of port " + p.port() + " has " + p.blocks().size()
+                    + " blocks for " + levels + " levels");
+        }
+        int[] tablesOf = p.levelTables().stream().mapToInt(Integer::intValue).toArray();
+        int[] blocksOf = p.blocks().subList(1, levels + 1).stream().mapToInt(Integer::intValue).toArray();
+        long[] chunks = p.registerChunks().stream().mapToLong(Long::longValue).toArray();
+        return new ProgramLayout(levels, caps.tables(), dispatchTable, p.dispatchIndex(), tablesOf, p.blocks().get(0),
+                blocksOf, chunks, TreePlacement.REGISTER_CHUNK_SLOTS, p.port());
+    }
+
+    private static int[] consecutive(int first, int count) {
+        int[] out = new int[count];
+        for (int k = 0; k < count; k++) {
+            out[k] = first + k;
+        }
+        return out;
     }
 
     public int levels() {
         return levels;
     }
 
-    /** Per-type MM id of the port table. */
+    /** Per-type MM id of the table holding the port entry (the port table, or the switch's dispatch table). */
     public int portTable() {
-        return firstTable;
+        return portTable;
+    }
+
+    /** Index of the port entry in {@link #portTable()}. */
+    public long portEntryIndex() {
+        return portEntryIndex;
     }
 
     /** Per-type MM id of level k's table (1..levels). */
     public int levelTable(int level) {
-        return firstTable + level;
+        return levelTables[level - 1];
     }
 
     public int globalId(int mmTable) {
@@ -53,16 +103,48 @@ public final class ProgramLayout {
     }
 
     public int portBlock() {
-        return firstBlockId;
+        return portBlock;
     }
 
     public int levelBlock(int level) {
-        return firstBlockId + level;
+        return levelBlocks[level - 1];
     }
 
     /** Register word of a register slot's block (slot 0 = the port). */
     public long registerBase(int slot) {
-        return firstRegisterWord + (long) Words.REGISTERS_PER_SLOT * slot;
+        long chunk = slot / chunkSlots;
+        if (slot < 0 || chunk >= registerChunks.length) {
+            throw new IllegalStateException("register slot " + slot + " is outside the " + registerChunks.length
+                    + " register chunks of the tree of port " + egressPort);
+        }
+        return registerChunks[(int) chunk] + (long) Words.REGISTERS_PER_SLOT * (slot % chunkSlots);
+    }
+
+    /** Register slots this layout can address. */
+    long registerSlotCapacity() {
+        return chunkSlots == Long.MAX_VALUE ? Long.MAX_VALUE : chunkSlots * registerChunks.length;
+    }
+
+    /**
+     * The register word ranges {@code {first, count}} to zero before slots {@code 0..slotLimit-1} are
+     * used: the used words of a contiguous layout, whole chunks (adjacent ones merged) of a placed one.
+     */
+    List<long[]> registerRanges(int slotLimit) {
+        List<long[]> out = new ArrayList<>();
+        if (chunkSlots == Long.MAX_VALUE) {
+            out.add(new long[] {registerChunks[0], (long) Words.REGISTERS_PER_SLOT * slotLimit});
+            return out;
+        }
+        long chunkWords = Words.REGISTERS_PER_SLOT * chunkSlots;
+        for (long base : registerChunks) {
+            long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && last[0] + last[1] == base) {
+                last[1] += chunkWords;
+            } else {
+                out.add(new long[] {base, chunkWords});
+            }
+        }
+        return out;
     }
 
     /** The POF port the tree's traffic leaves by. */
@@ -72,7 +154,8 @@ public final class ProgramLayout {
 
     @Override
     public String toString() {
-        return "ProgramLayout{MM#" + firstTable + ".." + (firstTable + levels) + ", blocks " + firstBlockId + ".."
-                + (firstBlockId + levels) + ", registers from " + firstRegisterWord + ", egress " + egressPort + "}";
+        return "ProgramLayout{port entry MM#" + portTable + "[" + portEntryIndex + "], levels MM#"
+                + Arrays.toString(levelTables) + ", blocks " + portBlock + "+" + Arrays.toString(levelBlocks)
+                + ", registers from " + registerChunks[0] + ", egress " + egressPort + "}";
     }
 }

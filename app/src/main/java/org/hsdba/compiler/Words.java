@@ -79,4 +79,7 @@ public final class Words {
     public static final int M_SCRATCH = 192;
     /** Number of 64-bit scratch words the programs use. */
     public static final int M_SCRATCH_WORDS = 8;
+    /** Metadata, literal variant only: set to 1 by a level whose drop draw says drop (8 bits after the scratch words). */
+    public static final int M_DROP_MARK = M_SCRATCH + 64 * M_SCRATCH_WORDS;
+    public static final int M_DROP_MARK_BITS = 8;
 }

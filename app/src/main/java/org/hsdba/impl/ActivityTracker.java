@@ -144,23 +144,14 @@ final class ActivityTracker {
     }
 
     /**
-     * Roots of the subtrees to prune now: non-pinned nodes without a pinned descendant whose
-     * idle time plus lifetime has passed since their last traffic (for a leaf that went idle, since
-     * it went idle, plus its lifetime). A node inside a pruned subtree is not listed separately.
+     * Roots of the subtrees to prune now: joined, non-pinned nodes with no declared or pinned
+     * descendant whose idle time plus lifetime has passed since their last traffic (for a leaf
+     * that went idle, since it went idle, plus its lifetime). Declared nodes are never listed:
+     * the operator put them there. A node inside a pruned subtree is not listed separately.
      */
     List<String> expired(BandwidthTree tree, HsdbaParameters p, long nowNanos) {
         int n = tree.size();
-        boolean[] keep = new boolean[n];
-        // Bottom-up: a pinned node keeps its ancestors (a template goes with its parent).
-        for (int i = n - 1; i >= 0; i--) {
-            NodeSpec node = tree.node(i);
-            if (node.isPinned()) {
-                keep[i] = true;
-            }
-            if (keep[i] && tree.parentIndex(i) >= 0) {
-                keep[tree.parentIndex(i)] = true;
-            }
-        }
+        boolean[] keep = exemptFromPruning(tree);
         List<String> out = new ArrayList<>();
         int skipBelowDepth = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) {
@@ -191,6 +182,25 @@ final class ActivityTracker {
             }
         }
         return out;
+    }
+
+    /**
+     * Per node (by index), whether pruning must leave it: declared (not joined) and pinned nodes,
+     * and every ancestor of one. Templates count for nothing: they go with their parent, as they
+     * only describe that parent's future children.
+     */
+    static boolean[] exemptFromPruning(BandwidthTree tree) {
+        boolean[] keep = new boolean[tree.size()];
+        for (int i = tree.size() - 1; i >= 0; i--) { // pre-order backwards: children before parents
+            NodeSpec node = tree.node(i);
+            if (node.isPinned() || (!node.isJoined() && !node.isTemplate())) {
+                keep[i] = true;
+            }
+            if (keep[i] && tree.parentIndex(i) >= 0) {
+                keep[tree.parentIndex(i)] = true;
+            }
+        }
+        return keep;
     }
 
     static Duration idleTimeout(LevelSpec level, HsdbaParameters p) {

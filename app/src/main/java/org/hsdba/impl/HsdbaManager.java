@@ -17,6 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -44,6 +45,7 @@ import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.PortSelector;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.model.Violation;
 import org.hsdba.pof.ext.HxEntryStatus;
@@ -116,8 +118,7 @@ public final class HsdbaManager implements HsdbaService {
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.joins = new JoinHandler(store, writeLock, this::programmingAgent, control::execute, this::emit, time);
-        this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), (port, id) ->
-                edit(port, TreeEdit.deleteSubtree(id), OptionalLong.empty()).removedNodes().size(), control, this::emit, time);
+        this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
     /** The agent programming this switch session here, or null (another session, or not master). */
@@ -156,6 +157,9 @@ public final class HsdbaManager implements HsdbaService {
     /** Mastership of a device changed (ONOS): program it if it is ours now. */
     public void mastershipChanged(String deviceId) {
         control.execute(() -> {
+            if (!mastership.isMaster(deviceId)) {
+                monitor.mastershipLost(deviceId);
+            }
             DeviceAgent a = agents.get(deviceId);
             if (a != null) {
                 a.reconcile();
@@ -254,9 +258,15 @@ public final class HsdbaManager implements HsdbaService {
 
     @Override
     public EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
+        return edit(port, edit, expectedVersion, current -> { });
+    }
+
+    /** An edit with a check of the current tree, made inside the write (it may throw to refuse). */
+    private EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion, Consumer<BandwidthTree> check) {
         Objects.requireNonNull(edit, "edit");
         List<String> removed = new ArrayList<>();
         BandwidthTree result = write(port, expectedVersion, false, current -> {
+            check.accept(current);
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
             }
@@ -270,6 +280,21 @@ public final class HsdbaManager implements HsdbaService {
             return next;
         });
         return new EditResult(result, removed);
+    }
+
+    /**
+     * Deletes a joined subtree whose time is up, unless the tree changed since the poll looked at
+     * it so that it is no longer prunable (adopted, pinned, a declared node added below): then
+     * {@link NotFoundException}. Returns how many nodes went. Package-private for tests.
+     */
+    int prune(PortRef port, String nodeId) {
+        EditResult r = edit(port, TreeEdit.deleteSubtree(nodeId), OptionalLong.empty(), current -> {
+            int i = current.indexOf(nodeId);
+            if (i >= 0 && ActivityTracker.exemptFromPruning(current)[i]) {
+                throw new NotFoundException(current.path(i) + " is no longer prunable (declared, pinned or above one)");
+            }
+        });
+        return r.removedNodes().size();
     }
 
     @Override
@@ -299,7 +324,8 @@ public final class HsdbaManager implements HsdbaService {
                 if (next.version() != currentVersion + 1) {
                     next = next.withVersion(currentVersion + 1);
                 }
-                List<Violation> violations = Admission.check(next);
+                List<Violation> violations = new ArrayList<>(Admission.check(next));
+                violations.addAll(selectorViolations(withTree(store.trees(), next)));
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
@@ -313,6 +339,27 @@ public final class HsdbaManager implements HsdbaService {
                 }
             }
         }
+    }
+
+    /** The trees with {@code tree} in place of the one of its port (or added). */
+    private static List<BandwidthTree> withTree(List<BandwidthTree> trees, BandwidthTree tree) {
+        List<BandwidthTree> out = new ArrayList<>();
+        for (BandwidthTree t : trees) {
+            if (!t.port().equals(tree.port())) {
+                out.add(t);
+            }
+        }
+        out.add(tree);
+        return out;
+    }
+
+    /** A switch must tell its trees apart by their port selectors ({@link PortSelector#check}), device by device. */
+    private static List<Violation> selectorViolations(List<BandwidthTree> trees) {
+        Map<String, List<BandwidthTree>> byDevice = new TreeMap<>();
+        trees.forEach(t -> byDevice.computeIfAbsent(t.port().deviceId(), d -> new ArrayList<>()).add(t));
+        List<Violation> out = new ArrayList<>();
+        byDevice.values().forEach(ts -> out.addAll(PortSelector.check(ts)));
+        return out;
     }
 
     private static void checkExpected(PortRef port, OptionalLong expected, long current) {
@@ -359,6 +406,7 @@ public final class HsdbaManager implements HsdbaService {
                 violations.addAll(Admission.check(next));
                 trees.add(next);
             }
+            violations.addAll(selectorViolations(trees));
             if (!violations.isEmpty()) {
                 throw new InvalidTreeException(violations);
             }
@@ -415,6 +463,10 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public PortState state(PortRef port) {
         BandwidthTree tree = store.tree(port).orElseThrow(() -> noTree(port));
+        if (!mastership.isMaster(port.deviceId())) {
+            // Only the master reads the counters; what this instance holds is old or nothing.
+            return monitor.stateOfOtherMaster(tree);
+        }
         return monitor.state(tree, nodeErrors(port));
     }
 

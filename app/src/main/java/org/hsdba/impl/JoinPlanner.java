@@ -50,7 +50,8 @@ final class JoinPlanner {
         }
         String parentId = parent < 0 ? null : tree.node(parent).id();
         MatchKey key = MatchKey.exact(level.field().lengthBits(), value);
-        NodeSpec.Builder node = NodeSpec.builder(uniqueId(tree, level.name(), key)).parent(parentId).key(key);
+        NodeSpec.Builder node = NodeSpec.builder(uniqueId(tree, level.name(), key)).parent(parentId).key(key)
+                .joined(true);
         Optional<NodeSpec> template = tree.template(parentId);
         if (template.isPresent()) {
             NodeSpec t = template.get();

@@ -98,6 +98,11 @@ final class Monitor {
                 empty.guaranteedSumBps(), live.measuredBps(), nodes);
     }
 
+    /** The state of a tree whose device another cluster instance masters: configured parts only, marked. */
+    PortState stateOfOtherMaster(BandwidthTree tree) {
+        return LiveStateBuilder.empty(resolved(tree), Map.of()).withMasterElsewhere();
+    }
+
     List<HistorySample> history(BandwidthTree tree, String nodeId) {
         if (!tree.contains(nodeId)) {
             throw new NotFoundException("no node \"" + nodeId + "\" under " + tree.port());
@@ -128,6 +133,12 @@ final class Monitor {
     /** The device's session ended: counters restart with the next one. */
     void disconnected(String deviceId) {
         lastReadings.remove(deviceId);
+    }
+
+    /** Another instance reads the device now: drop its readings, so none is served as live when it is ours again. */
+    void mastershipLost(String deviceId) {
+        lastReadings.remove(deviceId);
+        liveStates.keySet().removeIf(p -> p.deviceId().equals(deviceId));
     }
 
     /** Starts a counter reading of a device the agent programs (one at a time). */
@@ -209,7 +220,7 @@ final class Monitor {
                 : "no traffic for the idle timeout: weight left its parent's sums"));
     }
 
-    /** Deletes the subtrees whose time is up (only nodes the switch holds; pinned ones never). */
+    /** Deletes the joined subtrees whose time is up (only nodes the switch holds; declared and pinned ones never). */
     private void prune(DeviceAgent a, HsdbaParameters p, long nowNanos) {
         for (BandwidthTree t : desiredTrees.apply(a.deviceId)) {
             for (String id : a.activity.expired(t, p, nowNanos)) {

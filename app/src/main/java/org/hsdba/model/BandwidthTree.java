@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -33,39 +35,74 @@ public final class BandwidthTree {
     private final double eta;
     private final AllocationMode mode;
     private final List<LevelSpec> levels;
+    private final PortSelector selector;
     private final long version;
     private final List<NodeSpec> nodes;
-    private final Map<String, Integer> indexById;
+    private final IdIndex indexById;
     private final int[] parent;
     private final int[] depth;
     /** Children of node i are childIdx[childStart[i+1] .. childStart[i+2]); slot 0 is the root. */
     private final int[] childStart;
     private final int[] childIdx;
 
-    private BandwidthTree(Builder b, List<NodeSpec> preOrder, Map<String, Integer> indexById, int[] parent, int[] depth) {
+    private BandwidthTree(Builder b, List<NodeSpec> preOrder, IdIndex indexById, int[] parent, int[] depth) {
         this.port = b.port;
         this.capacity = b.capacity;
         this.eta = b.eta;
         this.mode = b.mode;
         this.levels = List.copyOf(b.levels);
+        this.selector = b.selector;
         this.version = b.version;
         this.nodes = Collections.unmodifiableList(preOrder);
         this.indexById = indexById;
         this.parent = parent;
         this.depth = depth;
-        int n = preOrder.size();
-        this.childStart = new int[n + 2];
+        this.childStart = childStarts(parent);
+        this.childIdx = childIndices(parent, childStart);
+    }
+
+    /**
+     * A tree with the parameters of {@code base} and the given nodes and indices, which the caller
+     * has checked (an edit that re-checks only what it touched, see {@link TreeEdit}).
+     */
+    private BandwidthTree(BandwidthTree base, long version, List<NodeSpec> preOrder, IdIndex indexById,
+                          int[] parent, int[] depth, int[] childStart, int[] childIdx) {
+        this.port = base.port;
+        this.capacity = base.capacity;
+        this.eta = base.eta;
+        this.mode = base.mode;
+        this.levels = base.levels;
+        this.selector = base.selector;
+        this.version = version;
+        this.nodes = Collections.unmodifiableList(preOrder);
+        this.indexById = indexById;
+        this.parent = parent;
+        this.depth = depth;
+        this.childStart = childStart;
+        this.childIdx = childIdx;
+    }
+
+    /** Counting sort of the nodes by parent: children of node i start at {@code childStart[i + 1]} (slot 0: the port). */
+    private static int[] childStarts(int[] parent) {
+        int n = parent.length;
+        int[] start = new int[n + 2];
         for (int i = 0; i < n; i++) {
-            childStart[parent[i] + 2]++;
+            start[parent[i] + 2]++;
         }
         for (int i = 1; i < n + 2; i++) {
-            childStart[i] += childStart[i - 1];
+            start[i] += start[i - 1];
         }
-        this.childIdx = new int[n];
+        return start;
+    }
+
+    private static int[] childIndices(int[] parent, int[] childStart) {
+        int n = parent.length;
+        int[] idx = new int[n];
         int[] fill = Arrays.copyOf(childStart, n + 1);
         for (int i = 0; i < n; i++) {
-            childIdx[fill[parent[i] + 1]++] = i;
+            idx[fill[parent[i] + 1]++] = i;
         }
+        return idx;
     }
 
     public static Builder builder(PortRef port) {
@@ -74,7 +111,8 @@ public final class BandwidthTree {
 
     /** A builder holding this tree's parameters and nodes (in canonical order). */
     public Builder toBuilder() {
-        Builder b = new Builder(port).capacity(capacity).eta(eta).mode(mode).levels(levels).version(version);
+        Builder b = new Builder(port).capacity(capacity).eta(eta).mode(mode).levels(levels).selector(selector)
+                .version(version);
         b.nodes.addAll(nodes);
         return b;
     }
@@ -103,6 +141,11 @@ public final class BandwidthTree {
         return version;
     }
 
+    /** Which traffic leaves by this port when the switch has several trees; empty = what no other tree selects. */
+    public Optional<PortSelector> selector() {
+        return Optional.ofNullable(selector);
+    }
+
     /** {@code eta * C}: what the port's children share. */
     public double rootBandwidth() {
         return eta * capacity.asDouble();
@@ -118,12 +161,12 @@ public final class BandwidthTree {
     }
 
     public boolean contains(String id) {
-        return indexById.containsKey(id);
+        return indexById.get(id) >= 0;
     }
 
     public Optional<NodeSpec> node(String id) {
-        Integer i = indexById.get(id);
-        return i == null ? Optional.empty() : Optional.of(nodes.get(i));
+        int i = indexById.get(id);
+        return i < 0 ? Optional.empty() : Optional.of(nodes.get(i));
     }
 
     /** The node with this id; throws with a clear message if there is none. */
@@ -133,13 +176,12 @@ public final class BandwidthTree {
 
     /** The node's index in pre-order, or -1 if there is no such node. */
     public int indexOf(String id) {
-        Integer i = indexById.get(id);
-        return i == null ? -1 : i;
+        return indexById.get(id);
     }
 
     private int requireIndex(String id) {
-        Integer i = indexById.get(id);
-        if (i == null) {
+        int i = indexById.get(id);
+        if (i < 0) {
             throw new IllegalArgumentException("no node \"" + id + "\" under " + rootPath());
         }
         return i;
@@ -213,13 +255,22 @@ public final class BandwidthTree {
         return level(requireIndex(id));
     }
 
+    /** Index just past the subtree of node {@code index} in pre-order: its descendants are {@code index + 1 ..}; all nodes for -1. */
+    public int subtreeEnd(int index) {
+        if (index < 0) {
+            return nodes.size();
+        }
+        int end = index + 1;
+        while (end < nodes.size() && depth[end] > depth[index]) {
+            end++;
+        }
+        return end;
+    }
+
     /** Ids of the node and all its descendants, in pre-order. */
     public List<String> subtree(String id) {
         int start = requireIndex(id);
-        int end = start + 1;
-        while (end < nodes.size() && depth[end] > depth[start]) {
-            end++;
-        }
+        int end = subtreeEnd(start);
         List<String> out = new ArrayList<>(end - start);
         for (int i = start; i < end; i++) {
             out.add(nodes.get(i).id());
@@ -250,7 +301,144 @@ public final class BandwidthTree {
 
     /** The same tree with another version number. */
     public BandwidthTree withVersion(long newVersion) {
-        return toBuilder().version(newVersion).build();
+        return new BandwidthTree(this, newVersion, nodes, indexById, parent, depth, childStart, childIdx);
+    }
+
+    // ------------------------------------------------------------------ edits re-checking what they touch
+
+    /*
+     * Each gives the edited tree with the given version, re-checking only the nodes the edit
+     * touches (the rest was valid and stays so), or null when a structural rule may be broken: the
+     * caller then builds the tree in full, which reports every violation exactly as for any tree.
+     */
+
+    /** Node {@code i} replaced by a node with the same id and parent; every index is shared. */
+    BandwidthTree replacing(int i, NodeSpec node, long newVersion) {
+        if (!fitsAt(node, depth[i], parent[i], i) || node.isTemplate() && childCount(i) > 0) {
+            return null;
+        }
+        List<NodeSpec> list = new ArrayList<>(nodes);
+        list.set(i, node);
+        return new BandwidthTree(this, newVersion, list, indexById, parent, depth, childStart, childIdx);
+    }
+
+    /** A new node as the last child of its parent. */
+    BandwidthTree adding(NodeSpec node, long newVersion) {
+        int p = node.parentId() == null ? -1 : indexOf(node.parentId());
+        if (p < 0 && node.parentId() != null || contains(node.id()) || !ID_PATTERN.matcher(node.id()).matches()
+                || !fitsAt(node, p < 0 ? 1 : depth[p] + 1, p, -1)) {
+            return null;
+        }
+        int at = subtreeEnd(p);
+        return splice(at, 0, at, List.of(node), new int[] {p}, new int[] {p < 0 ? 1 : depth[p] + 1}, false, newVersion);
+    }
+
+    /** The subtree of node {@code i} removed. */
+    BandwidthTree removing(int i, long newVersion) {
+        return splice(i, subtreeEnd(i) - i, i, List.of(), new int[0], new int[0], false, newVersion);
+    }
+
+    /**
+     * The subtree of node {@code i} moved to the end of the children of {@code newParent} (-1: the
+     * port), its root replaced by {@code root} (the same node with the new parent id). The new
+     * parent must not be in the subtree.
+     */
+    BandwidthTree moving(int i, int newParent, NodeSpec root, long newVersion) {
+        int end = subtreeEnd(i);
+        int shift = (newParent < 0 ? 1 : depth[newParent] + 1) - depth[i];
+        if (!fitsAt(root, depth[i] + shift, newParent, i)) {
+            return null;
+        }
+        int k = end - i;
+        List<NodeSpec> block = new ArrayList<>(nodes.subList(i, end));
+        block.set(0, root);
+        int[] blockDepth = new int[k];
+        for (int j = 0; j < k; j++) {
+            blockDepth[j] = depth[i + j] + shift;
+            // Descendants keep their neighbours; only their level may change.
+            if (j > 0 && shift != 0 && !fitsAlone(block.get(j), blockDepth[j])) {
+                return null;
+            }
+        }
+        // Where the block goes once removed: after the new parent's subtree, in the tree without the block.
+        int newParentWithout = newParent < i ? newParent : newParent - k;
+        int at = newParent < 0 ? nodes.size() - k
+                : (newParent < i ? subtreeEnd(newParent) - (subtreeEnd(newParent) > i ? k : 0) : subtreeEnd(newParent) - k);
+        int[] blockParent = new int[k];
+        blockParent[0] = newParentWithout < at ? newParentWithout : newParentWithout + k;
+        for (int j = 1; j < k; j++) {
+            blockParent[j] = parent[i + j] - i + at;
+        }
+        return splice(i, k, at, block, blockParent, blockDepth, true, newVersion);
+    }
+
+    /** Whether {@code node} may sit at depth {@code d} under {@code p} (-1: the port) where node {@code self} (or -1) was. */
+    private boolean fitsAt(NodeSpec node, int d, int p, int self) {
+        if (!fitsAlone(node, d) || p >= 0 && nodes.get(p).isTemplate()) {
+            return false;
+        }
+        if (node.isTemplate()) {
+            for (int k = 0; k < childCount(p); k++) {
+                int c = child(p, k);
+                if (c != self && nodes.get(c).isTemplate()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private boolean fitsAlone(NodeSpec node, int d) {
+        if (d > levels.size()) {
+            return false;
+        }
+        boolean[] broken = {false};
+        checkAtLevel(node, levels.get(d - 1), () -> "", v -> broken[0] = true);
+        return !broken[0];
+    }
+
+    /**
+     * This tree without nodes {@code [from, from + count)} (a whole subtree) and with {@code block}
+     * (a whole subtree in pre-order) inserted at index {@code at} of the result; {@code blockParent}
+     * and {@code blockDepth} are the block's parents (result indices) and depths. If
+     * {@code blockIsMoved}, the block is the removed subtree (same ids, root possibly changed).
+     */
+    private BandwidthTree splice(int from, int count, int at, List<NodeSpec> block, int[] blockParent, int[] blockDepth,
+                                 boolean blockIsMoved, long newVersion) {
+        int n = nodes.size();
+        int size = n - count + block.size();
+        NodeSpec[] list = new NodeSpec[size];
+        int[] newParent = new int[size];
+        int[] newDepth = new int[size];
+        // Each old node's new index: skip the removed range, then make room for the block.
+        int[] renumber = new int[n];
+        for (int i = 0; i < n; i++) {
+            if (i >= from && i < from + count) {
+                renumber[i] = blockIsMoved ? at + (i - from) : -1;
+                continue;
+            }
+            int m = i < from ? i : i - count;
+            int j = m < at ? m : m + block.size();
+            renumber[i] = j;
+            list[j] = nodes.get(i);
+            newDepth[j] = depth[i];
+        }
+        for (int i = 0; i < n; i++) {
+            int j = renumber[i];
+            if (j >= 0 && (i < from || i >= from + count)) {
+                newParent[j] = parent[i] < 0 ? -1 : renumber[parent[i]];
+            }
+        }
+        for (int b = 0; b < block.size(); b++) {
+            list[at + b] = block.get(b);
+            newParent[at + b] = blockParent[b];
+            newDepth[at + b] = blockDepth[b];
+        }
+        List<NodeSpec> preOrder = Arrays.asList(list);
+        IdIndex index = indexById.renumbered(renumber, blockIsMoved ? List.of() : block, at, preOrder);
+        int[] starts = childStarts(newParent);
+        return new BandwidthTree(this, newVersion, preOrder, index, newParent, newDepth, starts,
+                childIndices(newParent, starts));
     }
 
     @Override
@@ -260,12 +448,13 @@ public final class BandwidthTree {
         }
         BandwidthTree t = (BandwidthTree) o;
         return t.port.equals(port) && t.capacity.equals(capacity) && Double.compare(t.eta, eta) == 0
-                && t.mode == mode && t.levels.equals(levels) && t.version == version && t.nodes.equals(nodes);
+                && t.mode == mode && t.levels.equals(levels) && Objects.equals(t.selector, selector)
+                && t.version == version && t.nodes.equals(nodes);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(port, capacity, eta, mode, levels, version, nodes);
+        return Objects.hash(port, capacity, eta, mode, levels, selector, version, nodes);
     }
 
     @Override
@@ -281,6 +470,7 @@ public final class BandwidthTree {
         private double eta = DEFAULT_ETA;
         private AllocationMode mode = AllocationMode.WEIGHTED;
         private List<LevelSpec> levels = List.of();
+        private PortSelector selector;
         private long version;
         private final List<NodeSpec> nodes = new ArrayList<>();
 
@@ -313,6 +503,12 @@ public final class BandwidthTree {
             return this;
         }
 
+        /** The port's traffic selector; null for none. */
+        public Builder selector(PortSelector s) {
+            this.selector = s;
+            return this;
+        }
+
         public Builder addNode(NodeSpec n) {
             nodes.add(Objects.requireNonNull(n, "node"));
             return this;
@@ -337,6 +533,26 @@ public final class BandwidthTree {
         /** Builds the tree, or throws {@link InvalidTreeException} listing every structural problem. */
         public BandwidthTree build() {
             return new StructureCheck(this).build();
+        }
+    }
+
+    /**
+     * The rules a node must satisfy at its level whatever its neighbours (key present with the
+     * level's length, a template is not joined): every violation goes to {@code sink}. Shared by
+     * the full check and by edits that re-check only what they touch.
+     */
+    private static void checkAtLevel(NodeSpec node, LevelSpec level, Supplier<String> desc, Consumer<Violation> sink) {
+        if (node.key() == null && !node.isTemplate()) {
+            sink.accept(new Violation(ViolationCode.KEY_MISSING, node.id(), "key", desc.get() + ": a key on "
+                    + level.field() + " is required"));
+        } else if (node.key() != null && node.key().lengthBits() != level.field().lengthBits()) {
+            sink.accept(new Violation(ViolationCode.KEY_LENGTH, node.id(), "key", desc.get() + ": key has "
+                    + node.key().lengthBits() + " bits but level \"" + level.name() + "\" matches "
+                    + level.field().lengthBits() + " bits"));
+        }
+        if (node.isTemplate() && node.isJoined()) {
+            sink.accept(new Violation(ViolationCode.TEMPLATE_MISUSE, node.id(), "joined", desc.get()
+                    + ": a template is the operator's prototype for joins; it cannot itself be joined"));
         }
     }
 
@@ -426,17 +642,15 @@ public final class BandwidthTree {
                 newIndex[order[k]] = k;
             }
             List<NodeSpec> preOrder = new ArrayList<>(m);
-            Map<String, Integer> index = new HashMap<>(m * 2);
             int[] parent = new int[m];
             int[] depth = new int[m];
             for (int k = 0; k < m; k++) {
                 int old = order[k];
                 preOrder.add(unique.get(old));
-                index.put(unique.get(old).id(), k);
                 parent[k] = parentOf[old] < 0 ? -1 : newIndex[parentOf[old]];
                 depth[k] = depthOf[old];
             }
-            return new BandwidthTree(b, preOrder, index, parent, depth);
+            return new BandwidthTree(b, preOrder, IdIndex.of(preOrder), parent, depth);
         }
 
         private void checkParameters() {
@@ -505,16 +719,11 @@ public final class BandwidthTree {
                 return;
             }
             LevelSpec level = b.levels.get(depth - 1);
-            String desc = pathOf(unique, parentOf, i);
-            if (node.key() == null && !node.isTemplate()) {
-                add(ViolationCode.KEY_MISSING, node.id(), "key", desc + ": a key on " + level.field() + " is required");
-            } else if (node.key() != null && node.key().lengthBits() != level.field().lengthBits()) {
-                add(ViolationCode.KEY_LENGTH, node.id(), "key", desc + ": key has " + node.key().lengthBits()
-                        + " bits but level \"" + level.name() + "\" matches " + level.field().lengthBits() + " bits");
-            }
+            Supplier<String> desc = () -> pathOf(unique, parentOf, i); // built only for a message
+            checkAtLevel(node, level, desc, violations::add);
             List<Integer> kids = children.get(i + 1);
             if (node.isTemplate() && kids != null) {
-                add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc + ": a template cannot have children");
+                add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc.get() + ": a template cannot have children");
             }
             if (node.isTemplate()) {
                 List<Integer> siblings = children.get(parentOf[i] + 1);
@@ -523,7 +732,7 @@ public final class BandwidthTree {
                         break;
                     }
                     if (unique.get(s).isTemplate()) {
-                        add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc + ": its parent already has template \""
+                        add(ViolationCode.TEMPLATE_MISUSE, node.id(), "template", desc.get() + ": its parent already has template \""
                                 + unique.get(s).id() + "\"; at most one template per parent");
                         break;
                     }

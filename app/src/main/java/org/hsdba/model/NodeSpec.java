@@ -8,8 +8,15 @@ import java.util.OptionalDouble;
  * A configured node of a bandwidth tree. Guaranteed rate and weight are each optional (admission
  * derives the missing one, see {@code org.hsdba.admission.Admission}); the peak defaults to
  * unlimited. A template node is the prototype for nodes that join under the same parent by
- * packet-in: it is not installed and takes no part in admission sums or allocation. Pinned nodes
- * are never pruned.
+ * packet-in: it is not installed and takes no part in admission sums or allocation.
+ *
+ * <p>Origin and pruning: a node is either declared by the operator (configuration, REST, CLI) or
+ * {@link #isJoined() joined} by packet-in. Every leaf goes inactive when idle (its weight leaves
+ * its parent's sums); only joined nodes are deleted at the end of their lifetime, and only if
+ * neither they nor a descendant are declared or {@link #isPinned() pinned}. Pinning a joined node
+ * keeps it (and its ancestors) installed for good, so its next packet reactivates it without a
+ * join; on a declared node pinned changes nothing today (declared nodes are never pruned) but is
+ * kept as the operator's statement. Templates are always declared.
  */
 public final class NodeSpec {
 
@@ -21,6 +28,7 @@ public final class NodeSpec {
     private final Rate peak;
     private final boolean template;
     private final boolean pinned;
+    private final boolean joined;
 
     private NodeSpec(Builder b) {
         this.id = Objects.requireNonNull(b.id, "id");
@@ -31,6 +39,7 @@ public final class NodeSpec {
         this.peak = Objects.requireNonNull(b.peak, "peak");
         this.template = b.template;
         this.pinned = b.pinned;
+        this.joined = b.joined;
     }
 
     public static Builder builder(String id) {
@@ -46,6 +55,7 @@ public final class NodeSpec {
         b.peak = peak;
         b.template = template;
         b.pinned = pinned;
+        b.joined = joined;
         return b;
     }
 
@@ -83,6 +93,11 @@ public final class NodeSpec {
         return pinned;
     }
 
+    /** True if the node was created by a join packet-in, false if the operator declared it. */
+    public boolean isJoined() {
+        return joined;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof NodeSpec)) {
@@ -91,19 +106,20 @@ public final class NodeSpec {
         NodeSpec n = (NodeSpec) o;
         return n.id.equals(id) && Objects.equals(n.parentId, parentId) && Objects.equals(n.key, key)
                 && Objects.equals(n.guaranteed, guaranteed) && Objects.equals(n.weight, weight)
-                && n.peak.equals(peak) && n.template == template && n.pinned == pinned;
+                && n.peak.equals(peak) && n.template == template && n.pinned == pinned
+                && n.joined == joined;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, parentId, key, guaranteed, weight, peak, template, pinned);
+        return Objects.hash(id, parentId, key, guaranteed, weight, peak, template, pinned, joined);
     }
 
     @Override
     public String toString() {
         return "NodeSpec{" + id + (parentId == null ? "" : " under " + parentId) + ", key " + key
                 + ", g " + guaranteed + ", w " + weight + ", l " + peak
-                + (template ? ", template" : "") + (pinned ? ", pinned" : "") + "}";
+                + (template ? ", template" : "") + (pinned ? ", pinned" : "") + (joined ? ", joined" : "") + "}";
     }
 
     /** Builder; only the id is required. */
@@ -116,6 +132,7 @@ public final class NodeSpec {
         private Rate peak = Rate.UNLIMITED;
         private boolean template;
         private boolean pinned;
+        private boolean joined;
 
         private Builder(String id) {
             this.id = Objects.requireNonNull(id, "id");
@@ -155,6 +172,12 @@ public final class NodeSpec {
 
         public Builder pinned(boolean p) {
             this.pinned = p;
+            return this;
+        }
+
+        /** Marks the node as created by a join packet-in (false: declared by the operator). */
+        public Builder joined(boolean j) {
+            this.joined = j;
             return this;
         }
 

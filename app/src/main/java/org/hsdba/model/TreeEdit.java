@@ -1,7 +1,9 @@
 package org.hsdba.model;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -11,6 +13,11 @@ import java.util.Set;
  * the edited tree with its version incremented, or an {@link InvalidTreeException}. Whether the
  * result is admissible is checked by {@code org.hsdba.admission.Admission#apply}, which is what
  * callers normally use.
+ *
+ * <p>Cost: adds, updates, moves and deletes re-check only the nodes they touch and rebuild the
+ * indices by copying (an update shares them), so an edit of a large tree costs a few array
+ * copies, not a validation of every node; when a rule may be broken the tree is built in full,
+ * which reports every violation exactly as for any tree. A replacement is always built in full.
  */
 public abstract class TreeEdit {
 
@@ -56,8 +63,30 @@ public abstract class TreeEdit {
 
     /** The edited tree, version + 1; throws {@link InvalidTreeException} if the result is not a valid tree. */
     public final BandwidthTree applyTo(BandwidthTree tree) {
+        return apply(tree).after();
+    }
+
+    /** Like {@link #applyTo}, with what the edit touched (for incremental admission). */
+    public final AppliedEdit apply(BandwidthTree tree) {
+        AppliedEdit e = applyTouching(tree);
+        return e != null ? e : wholeOrSpliced(tree, applyFully(tree));
+    }
+
+    /**
+     * The edited tree built from its full node list, every structural rule checked: what
+     * {@link #apply} must agree with, and what it falls back to.
+     */
+    final BandwidthTree applyFully(BandwidthTree tree) {
         List<NodeSpec> edited = editNodes(tree);
         return tree.toBuilder().nodes(edited).version(tree.version() + 1).build();
+    }
+
+    /** The edit re-checking only what it touches, or null to build the tree in full. */
+    abstract AppliedEdit applyTouching(BandwidthTree tree);
+
+    /** What a fully built result touched; everything, if the edit does not know better. */
+    AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+        return AppliedEdit.whole(before, after);
     }
 
     abstract List<NodeSpec> editNodes(BandwidthTree tree);
@@ -87,6 +116,23 @@ public abstract class TreeEdit {
         @Override
         public String nodeId() {
             return node.id();
+        }
+
+        @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            BandwidthTree after = tree.adding(node, tree.version() + 1);
+            if (after == null) {
+                return null;
+            }
+            int at = after.indexOf(node.id());
+            return AppliedEdit.spliced(tree, after, at, 0, at, 1, false);
+        }
+
+        @Override
+        AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+            // Only reached if the full build accepted what the quick check doubted: still one new node.
+            int at = after.indexOf(node.id());
+            return AppliedEdit.spliced(before, after, at, 0, at, 1, false);
         }
 
         @Override
@@ -125,7 +171,27 @@ public abstract class TreeEdit {
         }
 
         @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            int i = target(tree);
+            BandwidthTree after = tree.replacing(i, node, tree.version() + 1);
+            return after == null ? null : AppliedEdit.replaced(tree, after, i);
+        }
+
+        @Override
+        AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+            return AppliedEdit.replaced(before, after, before.indexOf(node.id()));
+        }
+
+        @Override
         List<NodeSpec> editNodes(BandwidthTree tree) {
+            int i = target(tree);
+            List<NodeSpec> out = new ArrayList<>(tree.nodes());
+            out.set(i, node);
+            return out;
+        }
+
+        /** The index of the node to update; throws if it does not exist or the update would move it. */
+        private int target(BandwidthTree tree) {
             int i = tree.indexOf(node.id());
             if (i < 0) {
                 throw unknown(tree, node.id(), "update");
@@ -136,9 +202,7 @@ public abstract class TreeEdit {
                         "update of " + tree.path(i) + " changes its parent from " + quoted(old.parentId()) + " to "
                                 + quoted(node.parentId()) + "; use a move")));
             }
-            List<NodeSpec> out = new ArrayList<>(tree.nodes());
-            out.set(i, node);
-            return out;
+            return i;
         }
 
         @Override
@@ -173,7 +237,39 @@ public abstract class TreeEdit {
         }
 
         @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            int i = target(tree);
+            int p = newParentId == null ? -1 : tree.indexOf(newParentId);
+            BandwidthTree after = tree.moving(i, p, movedRoot(tree, i), tree.version() + 1);
+            return after == null ? null : spliced(tree, after);
+        }
+
+        @Override
+        AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+            return spliced(before, after);
+        }
+
+        private AppliedEdit spliced(BandwidthTree before, BandwidthTree after) {
+            int from = before.indexOf(nodeId);
+            int count = before.subtreeEnd(from) - from;
+            return AppliedEdit.spliced(before, after, from, count, after.indexOf(nodeId), count, true);
+        }
+
+        @Override
         List<NodeSpec> editNodes(BandwidthTree tree) {
+            int i = target(tree);
+            List<NodeSpec> out = new ArrayList<>(tree.nodes());
+            out.remove(i);
+            out.add(movedRoot(tree, i));
+            return out;
+        }
+
+        private NodeSpec movedRoot(BandwidthTree tree, int i) {
+            return tree.node(i).toBuilder().parent(newParentId).build();
+        }
+
+        /** The index of the node to move; throws if it or the new parent does not exist, or the parent is below it. */
+        private int target(BandwidthTree tree) {
             int i = tree.indexOf(nodeId);
             if (i < 0) {
                 throw unknown(tree, nodeId, "move");
@@ -181,14 +277,12 @@ public abstract class TreeEdit {
             if (newParentId != null && !tree.contains(newParentId)) {
                 throw unknown(tree, newParentId, "move of \"" + nodeId + "\" to a new parent");
             }
-            if (newParentId != null && new HashSet<>(tree.subtree(nodeId)).contains(newParentId)) {
+            int p = tree.indexOf(newParentId == null ? "" : newParentId);
+            if (p >= i && p < tree.subtreeEnd(i)) {
                 throw new InvalidTreeException(List.of(new Violation(ViolationCode.CYCLE, nodeId, "parent",
                         "cannot move " + tree.path(i) + " below its own descendant \"" + newParentId + "\"")));
             }
-            List<NodeSpec> out = new ArrayList<>(tree.nodes());
-            out.remove(i);
-            out.add(tree.node(i).toBuilder().parent(newParentId).build());
-            return out;
+            return i;
         }
 
         @Override
@@ -213,6 +307,16 @@ public abstract class TreeEdit {
         @Override
         public String nodeId() {
             return nodeId;
+        }
+
+        @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            int i = tree.indexOf(nodeId);
+            if (i < 0) {
+                throw unknown(tree, nodeId, "delete");
+            }
+            // Removing a whole subtree cannot break a structural rule.
+            return AppliedEdit.removed(tree, tree.removing(i, tree.version() + 1), i, tree.subtreeEnd(i) - i);
         }
 
         @Override
@@ -252,6 +356,27 @@ public abstract class TreeEdit {
         /** The replacement nodes. */
         public List<NodeSpec> nodes() {
             return nodes;
+        }
+
+        @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            return null; // new nodes in any order, any of them possibly wrong: always built in full
+        }
+
+        /** The new subtree where the old one was, if that is where the build put all of the new nodes. */
+        @Override
+        AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+            int from = before.indexOf(nodeId);
+            int count = before.subtreeEnd(from) - from;
+            int k = nodes.size();
+            boolean inPlace = after.size() == before.size() - count + k && after.subtreeEnd(from) == from + k;
+            Set<NodeSpec> fresh = Collections.newSetFromMap(new IdentityHashMap<>());
+            fresh.addAll(nodes);
+            for (int j = from; inPlace && j < from + k; j++) {
+                inPlace = fresh.contains(after.node(j));
+            }
+            return inPlace ? AppliedEdit.spliced(before, after, from, count, from, nodes.size(), false)
+                    : AppliedEdit.whole(before, after);
         }
 
         @Override

@@ -42,8 +42,8 @@ public final class ScenarioJson {
     public static Scenario read(Path file) {
         try {
             if (Files.size(file) > JsonText.MAX_BYTES) {
-                throw new ConfigException(new ConfigException.Problem("", "file larger than the limit of "
-                        + (JsonText.MAX_BYTES >> 20) + " MiB"));
+                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
+                        "file larger than the limit of " + (JsonText.MAX_BYTES >> 20) + " MiB"));
             }
             return read(Files.readAllBytes(file));
         } catch (IOException e) {

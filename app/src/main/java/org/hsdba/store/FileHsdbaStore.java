@@ -17,7 +17,7 @@ import org.hsdba.model.json.ConfigJson;
 /**
  * The lab's store: a data directory with the configuration in the {@code hsdba/1} format
  * ({@value #CONFIG_FILE}, readable by every hsdba tool) and the service-only parameters (leaf
- * lifetime, default headroom, mode preference incl. {@code auto}, join rate limit) in
+ * lifetime, mode preference incl. {@code auto}, join rate limit) in
  * {@value #SERVICE_FILE}. Every write replaces the files atomically and durably (see
  * {@link AtomicFiles}) before it is acknowledged, so the store survives kill -9. The service
  * file is written first and only when the parameters changed; the configuration file's runtime

@@ -17,17 +17,21 @@ import org.hsdba.model.Estimator;
  * JSON of {@link HsdbaParameters}, the shape of the REST API's {@code /parameters}:
  * <pre>
  * {"rateEstimator": {"kind": "ewma", "kSeconds": 0.002}, "pollingPeriodSeconds": 1,
- *  "idleTimeoutSeconds": 10, "leafLifetimeSeconds": 300, "headroom": 0.95, "mode": "auto",
+ *  "idleTimeoutSeconds": 10, "leafLifetimeSeconds": 300, "mode": "auto",
  *  "joinRatePerSecond": 1000, "joinBurst": 100}
  * </pre>
  * ({@code {"kind": "window", "windowSeconds": 0.1}} for the window estimator). Reading is a
  * partial update of a base: members not given keep the base's value; unknown members and bad
- * values are {@link IllegalArgumentException}s naming the member as a JSON pointer.
+ * values are {@link IllegalArgumentException}s naming the member as a JSON pointer, except
+ * {@code "headroom"}, which earlier versions stored (a service-wide default eta that nothing used;
+ * eta is per tree): it is read and ignored so that their stores still open.
  */
 public final class ParametersJson {
 
     private static final Set<String> MEMBERS = Set.of("rateEstimator", "pollingPeriodSeconds", "idleTimeoutSeconds",
-            "leafLifetimeSeconds", "headroom", "mode", "joinRatePerSecond", "joinBurst");
+            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst");
+    /** Members earlier versions wrote and this one ignores. */
+    private static final Set<String> RETIRED = Set.of("headroom");
 
     private ParametersJson() {
     }
@@ -41,7 +45,6 @@ public final class ParametersJson {
         o.put("pollingPeriodSeconds", Durations.seconds(p.pollingPeriod()));
         o.put("idleTimeoutSeconds", Durations.seconds(p.idleTimeout()));
         o.put("leafLifetimeSeconds", Durations.seconds(p.leafLifetime()));
-        o.put("headroom", p.headroom());
         o.put("mode", p.mode().jsonName());
         o.put("joinRatePerSecond", p.joinRatePerSecond());
         o.put("joinBurst", p.joinBurst());
@@ -56,7 +59,7 @@ public final class ParametersJson {
         Iterator<String> names = json.fieldNames();
         while (names.hasNext()) {
             String name = names.next();
-            if (!MEMBERS.contains(name)) {
+            if (!MEMBERS.contains(name) && !RETIRED.contains(name)) {
                 throw new IllegalArgumentException("/" + name + ": unknown member (known: " + String.join(", ",
                         new java.util.TreeSet<>(MEMBERS)) + ")");
             }
@@ -73,9 +76,6 @@ public final class ParametersJson {
         }
         if (json.has("leafLifetimeSeconds")) {
             b.leafLifetime(seconds(json, "/", "leafLifetimeSeconds"));
-        }
-        if (json.has("headroom")) {
-            b.headroom(number(json, "/", "headroom"));
         }
         if (json.has("mode")) {
             JsonNode m = json.get("mode");

@@ -125,6 +125,25 @@ public class CommandsTest {
         assertThat(printed(), containsString("removed 2 node(s) [lab, alice]"));
     }
 
+    @Test
+    public void adoptingAJoinedNodeDeclaresItAndTheTreeListingSaysWhichJoined() {
+        BandwidthTree t = manager.tree(PORT).get();
+        manager.putTree(t.toBuilder().addNode(NodeSpec.builder("user-10.0.0.9").parent("lab")
+                .key(MatchKey.parse("10.0.0.9", null, 32)).joined(true).build()).build(), OptionalLong.empty());
+        assertTrue(CliFormat.treeLines(manager.tree(PORT).get()).stream()
+                .anyMatch(l -> l.contains("user-10.0.0.9") && l.endsWith(" joined")));
+
+        NodeUpdateCommand update = new NodeUpdateCommand();
+        update.service = manager;
+        update.device = DEVICE;
+        update.port = 3;
+        update.id = "user-10.0.0.9";
+        update.adopt = true;
+        update.doExecute();
+        assertFalse(manager.tree(PORT).get().get("user-10.0.0.9").isJoined());
+        assertTrue(CliFormat.treeLines(manager.tree(PORT).get()).stream().noneMatch(l -> l.endsWith(" joined")));
+    }
+
     @Test(expected = VersionConflictException.class)
     public void aStaleVersionOptionIsAConflict() {
         NodeRemoveCommand remove = new NodeRemoveCommand();

@@ -135,12 +135,14 @@ public class HsdbaCompilerTest {
     }
 
     @Test
-    public void literalVariantDropsBeforeTheLookup() {
+    public void literalVariantDrawsBeforeTheLookupAndDropsAtTheDeepestMatchedLevel() {
         CompilerOptions literal = OPTS.toBuilder()
                 .algorithm(OPTS.algorithm().toBuilder().dropRule(DropRule.EVERY_LEVEL).build()).build();
         BlockProgram level1 = HsdbaCompiler.blocks(CompilerTestTrees.twoLevel(), CAPS, literal).get(1);
         int lookup = -1;
         int drop = -1;
+        int mark = -1;
+        String markField = "META[" + Words.M_DROP_MARK;
         for (int i = 0; i < level1.instructions().size(); i++) {
             String s = level1.instructions().get(i).toString();
             if (lookup < 0 && level1.instructions().get(i) instanceof HxLookup) {
@@ -149,8 +151,13 @@ public class HsdbaCompilerTest {
             if (drop < 0 && s.contains("DropAction")) {
                 drop = i;
             }
+            if (mark < 0 && s.contains(markField)) {
+                mark = i;
+            }
         }
-        assertTrue("drop at " + drop + " before lookup at " + lookup, drop >= 0 && drop < lookup);
+        // Every level draws and marks; the packet still goes down so the levels below measure it.
+        assertTrue("mark at " + mark + " before lookup at " + lookup + "\n" + level1,
+                mark >= 0 && mark < lookup && lookup < drop);
         BlockProgram normal = HsdbaCompiler.blocks(CompilerTestTrees.twoLevel(), CAPS, OPTS).get(1);
         int normalDrop = -1;
         int normalLookup = -1;

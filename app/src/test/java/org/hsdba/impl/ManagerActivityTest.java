@@ -3,15 +3,19 @@ package org.hsdba.impl;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.hsdba.api.HistorySample;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.NodeState;
+import org.hsdba.api.NotFoundException;
 import org.hsdba.api.PortState;
 import org.hsdba.api.RateState;
 import org.hsdba.model.BandwidthTree;
@@ -96,12 +100,17 @@ public class ManagerActivityTest {
         assertEquals(100e6, alice.targetBps(), 1);
     }
 
+    /** The lab tree with the given nodes marked as joined by packet-in, and those given pinned. */
+    private static BandwidthTree labTree(Set<String> joined, Set<String> pinned) {
+        BandwidthTree t = Harness.labTree();
+        return t.toBuilder().nodes(t.nodes().stream()
+                .map(n -> n.toBuilder().joined(joined.contains(n.id())).pinned(pinned.contains(n.id())).build())
+                .collect(Collectors.toList())).build();
+    }
+
     @Test
-    public void idleLeafGoesInactiveThenIsPrunedAtTheEndOfItsLifetimeButPinnedNodesStay() {
-        BandwidthTree tree = Harness.labTree().toBuilder().nodes(List.of(
-                Harness.labTree().get("lab").toBuilder().pinned(true).build(),
-                Harness.labTree().get("alice"), Harness.labTree().get("office"))).build();
-        connect(tree, SwitchMode.CONTROLLER_ASSISTED);
+    public void joinedIdleLeafGoesInactiveThenIsPrunedAtTheEndOfItsLifetimeButPinnedNodesStay() {
+        connect(labTree(Set.of("lab", "alice", "office"), Set.of("lab")), SwitchMode.CONTROLLER_ASSISTED);
         pollAt(0);
         traffic(LAB, 1000, 0);
         traffic(ALICE, 1000, 0);
@@ -123,8 +132,54 @@ public class ManagerActivityTest {
     }
 
     @Test
-    public void anInternalNodeWithoutTrafficIsPrunedWithItsSubtree() {
+    public void declaredNodesGoInactiveButAreNeverPruned() {
         connect(Harness.labTree(), SwitchMode.CONTROLLER_ASSISTED);
+        pollAt(0);
+        traffic(LAB, 1000, 0);
+        traffic(ALICE, 1000, 0);
+        pollAt(1);
+        pollAt(12);
+        assertEquals("alice", h.events(HsdbaEvent.Type.NODE_INACTIVE).get(0).nodeId().get());
+        pollAt(1000);
+        assertTrue(prunedIds().isEmpty());
+        assertEquals(Harness.labTree().withVersion(1), h.manager.tree(Harness.PORT).get());
+    }
+
+    @Test
+    public void aDeclaredOrPinnedNodeKeepsItsJoinedAncestors() {
+        connect(labTree(Set.of("lab", "office"), Set.of()), SwitchMode.CONTROLLER_ASSISTED);
+        pollAt(0);
+        pollAt(40);
+        // lab joined but holds the declared alice; office joined and holds nothing.
+        assertEquals(List.of("office"), prunedIds());
+        // Now alice joined too, but is pinned: she keeps lab.
+        BandwidthTree pinnedAlice = labTree(Set.of("lab", "alice"), Set.of("alice"));
+        h.manager.putTree(pinnedAlice.toBuilder().nodes(pinnedAlice.nodes().stream()
+                .filter(n -> !n.id().equals("office")).collect(Collectors.toList())).build(), OptionalLong.empty());
+        h.quiet();
+        pollAt(100);
+        assertEquals(List.of("office"), prunedIds());
+        assertTrue(h.manager.tree(Harness.PORT).get().contains("lab"));
+        assertTrue(h.manager.tree(Harness.PORT).get().contains("alice"));
+    }
+
+    @Test
+    public void aPruneRechecksTheTreeItDeletesFrom() {
+        // As if the poll had found lab expired and the operator adopted alice just before the write.
+        h.manager.putTree(labTree(Set.of("lab", "office"), Set.of()), OptionalLong.empty());
+        try {
+            h.manager.prune(Harness.PORT, "lab");
+            fail("lab holds the declared alice");
+        } catch (NotFoundException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("no longer prunable"));
+        }
+        assertEquals(1, h.manager.tree(Harness.PORT).get().version());
+        assertEquals(1, h.manager.prune(Harness.PORT, "office"));
+    }
+
+    @Test
+    public void anInternalNodeWithoutTrafficIsPrunedWithItsSubtree() {
+        connect(labTree(Set.of("lab", "alice", "office"), Set.of()), SwitchMode.CONTROLLER_ASSISTED);
         pollAt(0);
         pollAt(39);
         assertTrue(prunedIds().isEmpty());

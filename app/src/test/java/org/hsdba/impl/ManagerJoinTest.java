@@ -57,6 +57,8 @@ public class ManagerJoinTest {
         assertEquals("lab", joined.parentId());
         assertEquals(Rate.parse("100M"), joined.peak()); // from the template node "lab-users"
         assertFalse(joined.isPinned());
+        assertTrue("recorded as joined, so that pruning may delete it", joined.isJoined());
+        assertFalse(t.get("alice").isJoined());
         assertEquals(2, sw.batches.size());
         assertEquals(1, sw.batches.get(1).size());
         assertEquals(FlowModCommand.ADD, ((FlowMod) sw.batches.get(1).get(0)).command());

@@ -3,6 +3,7 @@ package org.hsdba.store;
 import static org.hamcrest.CoreMatchers.containsString;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.fail;
 
 import java.time.Duration;
@@ -22,7 +23,7 @@ public class ParametersJsonTest {
     public void roundTrip() {
         HsdbaParameters p = HsdbaParameters.builder().estimator(Estimator.window(Duration.ofMillis(100)))
                 .pollingPeriod(Duration.ofMillis(500)).idleTimeout(Duration.ofSeconds(3))
-                .leafLifetime(Duration.ofMinutes(2)).headroom(0.9).mode(ModePreference.CONTROLLER_ASSISTED)
+                .leafLifetime(Duration.ofMinutes(2)).mode(ModePreference.CONTROLLER_ASSISTED)
                 .joinRatePerSecond(50).joinBurst(5).build();
         assertEquals(p, ParametersJson.fromJson(ParametersJson.toJson(p), HsdbaParameters.DEFAULTS));
     }
@@ -31,7 +32,7 @@ public class ParametersJsonTest {
     public void theRestShapeReadsAsAPartialUpdate() throws Exception {
         HsdbaParameters p = ParametersJson.fromJson(MAPPER.readTree(
                 "{\"rateEstimator\":{\"kind\":\"ewma\",\"kSeconds\":0.002},\"pollingPeriodSeconds\":1,"
-                        + "\"idleTimeoutSeconds\":10,\"leafLifetimeSeconds\":300,\"headroom\":0.95,\"mode\":\"auto\"}"),
+                        + "\"idleTimeoutSeconds\":10,\"leafLifetimeSeconds\":300,\"mode\":\"auto\"}"),
                 HsdbaParameters.DEFAULTS.toBuilder().joinBurst(9).build());
         assertEquals(Estimator.ewma(Duration.ofMillis(2)), p.estimator());
         assertEquals(9, p.joinBurst());
@@ -44,7 +45,16 @@ public class ParametersJsonTest {
         expectError("{\"rateEstimator\": {\"kind\": \"ewma\", \"kSeconds\": -1}}", "/rateEstimator/kSeconds");
         expectError("{\"mode\": \"turbo\"}", "unknown mode \"turbo\"");
         expectError("{\"colour\": 1}", "/colour: unknown member");
-        expectError("{\"headroom\": 1.5}", "headroom 1.5 must be in (0, 1]");
+        expectError("{\"joinBurst\": 0}", "join burst 0 must be at least 1");
+    }
+
+    @Test
+    public void theRetiredHeadroomIsNeitherWrittenNorRefused() throws Exception {
+        assertFalse(ParametersJson.toJson(HsdbaParameters.DEFAULTS).has("headroom"));
+        // Stores written before it was retired still open; the value means nothing now.
+        HsdbaParameters p = ParametersJson.fromJson(MAPPER.readTree("{\"headroom\": 0.9, \"joinBurst\": 4}"),
+                HsdbaParameters.DEFAULTS);
+        assertEquals(HsdbaParameters.DEFAULTS.toBuilder().joinBurst(4).build(), p);
     }
 
     private static void expectError(String json, String expected) throws Exception {

@@ -97,7 +97,7 @@ public class HttpEdgesTest {
 
     @Test
     public void duplicateMembersAreMalformed() {
-        Http.Answer a = http.put("v1/parameters", "{\"headroom\": 0.9, \"headroom\": 0.8}");
+        Http.Answer a = http.put("v1/parameters", "{\"joinBurst\": 9, \"joinBurst\": 8}");
         assertEquals(400, a.status());
         assertTrue(a.error().toString(), a.error().get("message").asText().contains("duplicate"));
     }

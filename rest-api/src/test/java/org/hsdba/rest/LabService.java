@@ -3,11 +3,12 @@ package org.hsdba.rest;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import org.hsdba.impl.HsdbaManager;
-import org.hsdba.impl.Mastership;
 import org.hsdba.impl.TimeSource;
 import org.hsdba.impl.program.ProgramCompiler;
 import org.hsdba.southbound.PofSwitch;
@@ -24,18 +25,29 @@ public final class LabService implements AutoCloseable {
         return t;
     });
     private final HsdbaManager manager;
+    /** Devices another (imagined) cluster instance masters: their live state is not read here. */
+    private final Set<String> mastersElsewhere = ConcurrentHashMap.newKeySet();
 
     public LabService() {
         ProgramCompiler noCompiler = (trees, sw, mode, parameters) -> {
             throw new IllegalStateException("no switch is connected in the REST tests");
         };
         manager = new HsdbaManager(new InMemoryHsdbaStore(), new NoSwitches(), noCompiler, scheduler,
-                TimeSource.SYSTEM, Mastership.ALWAYS);
+                TimeSource.SYSTEM, deviceId -> !mastersElsewhere.contains(deviceId));
         manager.start();
     }
 
     public HsdbaManager manager() {
         return manager;
+    }
+
+    /** Pretends another cluster instance is (true) or is no longer (false) the device's master. */
+    public void masterElsewhere(String deviceId, boolean elsewhere) {
+        if (elsewhere) {
+            mastersElsewhere.add(deviceId);
+        } else {
+            mastersElsewhere.remove(deviceId);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.hsdba.rest;
 
 import static org.hsdba.rest.RestFixture.PORT_PATH;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,12 +50,15 @@ public class LiveApiTest {
     @Test
     public void badParametersChangeNothing() {
         JsonNode before = http.get("v1/parameters").json();
-        Http.Answer a = http.put("v1/parameters", "{\"headroom\": 1.5, \"mode\": \"turbo\"}");
+        Http.Answer a = http.put("v1/parameters", "{\"joinBurst\": 0, \"mode\": \"turbo\"}");
         assertEquals(400, a.status());
         assertEquals("bad-value", a.error().get("code").asText());
         assertTrue(a.error().get("details").toString().contains("/mode"));
         Http.Answer unknown = http.put("v1/parameters", "{\"pollingPeriod\": 1}");
         assertEquals("unknown-field", unknown.error().get("code").asText());
+        Http.Answer headroom = http.put("v1/parameters", "{\"headroom\": 0.9}");
+        assertEquals("unknown-field", headroom.error().get("code").asText());
+        assertTrue(headroom.error().toString(), headroom.error().toString().contains("per tree"));
         assertEquals(before, http.get("v1/parameters").json());
     }
 
@@ -70,6 +74,25 @@ public class LiveApiTest {
         assertTrue(n.get("state").asText().matches("[SU]"));
         assertTrue(n.has("measuredBps") && n.has("dropBps") && n.has("targetBps") && n.has("effectiveLimitBps"));
         assertEquals(404, http.get("v1/devices/" + RestFixture.DEVICE + "/ports/8/state").status());
+    }
+
+    @Test
+    public void whereAnotherInstanceIsMasterTheStateSaysSoAndMeasuresNothing() {
+        http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        assertFalse(http.get(PORT_PATH + "/state").json().get("masterElsewhere").asBoolean());
+        fx.service().masterElsewhere(RestFixture.DEVICE, true);
+        JsonNode state = http.get(PORT_PATH + "/state").json();
+        assertTrue(state.get("masterElsewhere").asBoolean());
+        assertTrue(state.get("measuredBps").isNull());
+        assertEquals(10_000_000_000L, state.get("capacityBps").asLong());
+        for (JsonNode n : state.get("nodes")) {
+            for (String measured : new String[] {"measuredBps", "state", "fairShareBps", "dropBps", "active", "lastSeen",
+                    "targetBps"}) {
+                assertTrue(n.get("id") + " " + measured, n.get(measured).isNull());
+            }
+            assertTrue(n.get("effectiveLimitBps").isNumber());
+        }
+        assertFalse("the master instance reports the port", http.get("v1/metrics").body().contains("port=\"3\""));
     }
 
     @Test

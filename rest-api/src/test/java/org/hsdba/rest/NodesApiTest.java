@@ -118,6 +118,21 @@ public class NodesApiTest {
     }
 
     @Test
+    public void aJoinedNodeShowsItAndIsAdoptedByPatchingJoinedToFalse() {
+        Http.Answer add = http.post(NODES, "{\"id\": \"host-10.1.0.9\", \"parent\": \"A\", \"key\": \"10.1.0.9\", "
+                + "\"weight\": 1, \"joined\": true}");
+        assertEquals(add.toString(), 201, add.status());
+        assertTrue(http.get(NODES + "/host-10.1.0.9").json().get("joined").asBoolean());
+        assertFalse(http.get(NODES + "/A1").json().get("joined").asBoolean());
+        assertTrue("the tree document keeps it", http.get(PORT_PATH + "/tree").json().toString().contains("\"joined\":true"));
+        Http.Answer adopt = http.patch(NODES + "/host-10.1.0.9", "{\"joined\": false}");
+        assertEquals(adopt.toString(), 200, adopt.status());
+        assertFalse(adopt.json().get("joined").asBoolean());
+        assertFalse(fx.service().manager().tree(org.hsdba.model.PortRef.of(RestFixture.DEVICE, 3)).get()
+                .get("host-10.1.0.9").isJoined());
+    }
+
+    @Test
     public void patchRefusesUnknownFieldsAParentAndAnEmptyChange() {
         Http.Answer unknown = http.patch(NODES + "/A1", "{\"peek\": \"1G\"}");
         assertEquals(400, unknown.status());

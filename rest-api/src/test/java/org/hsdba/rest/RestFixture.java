@@ -38,6 +38,7 @@ public final class RestFixture implements AutoCloseable {
     }
 
     public void reset() {
+        service.masterElsewhere(DEVICE, false);
         service.manager().importConfig(HsdbaConfig.of(List.of()));
         service.manager().setParameters(HsdbaParameters.DEFAULTS);
     }

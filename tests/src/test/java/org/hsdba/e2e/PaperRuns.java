@@ -1,6 +1,8 @@
 package org.hsdba.e2e;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.ResolvedTree;
@@ -9,8 +11,13 @@ import org.hsdba.compiler.CompiledProgram;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.HsdbaCompiler;
 import org.hsdba.compiler.SwitchCapabilities;
+import org.hsdba.compiler.SwitchCompiler;
+import org.hsdba.compiler.SwitchDelta;
 import org.hsdba.compiler.assisted.AssistedCompiler;
 import org.hsdba.compiler.assisted.AssistedProgram;
+import org.hsdba.compiler.assisted.AssistedSwitchCompiler;
+import org.hsdba.compiler.assisted.AssistedSwitchDelta;
+import org.hsdba.compiler.assisted.AssistedSwitchProgram;
 import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
 import org.hsdba.compiler.assisted.LoopState;
@@ -69,6 +76,68 @@ final class PaperRuns {
                 + program.dropField() + " (IPv4 identification, low 8 bits); " + poller.polls + " polls, "
                 + poller.modifies + " FLOW_MOD MODIFYs\n" + r);
         return r;
+    }
+
+    /**
+     * Several trees on one switch with the extension ({@link SwitchCompiler}: a dispatch table by
+     * each tree's port selector), over the first {@code phases} phases; one result per tree.
+     */
+    static List<PhaseRun.Result> inSwitchTrees(List<BandwidthTree> trees, CompilerOptions options, SwitchUnderTest sw,
+                                               int phases) {
+        SwitchDelta program = SwitchCompiler.compile(trees, sw.capabilities(), options);
+        sw.install(program.messages());
+        List<PhaseRun.Result> r = PhaseRun.runTrees(resolved(trees), sw::egress, IN_SWITCH_SETTLE_S, t -> { }, phases);
+        for (int j = 0; j < trees.size(); j++) {
+            System.out.println(PaperScenario.SCALE + "; " + options.algorithm() + "; tree of port "
+                    + trees.get(j).port().port() + " of " + trees.size() + " on one switch ("
+                    + program.messages().size() + " messages in all)\n" + r.get(j));
+        }
+        return r;
+    }
+
+    /** Several trees on one stock switch ({@link AssistedSwitchCompiler}), polled every second. */
+    static List<PhaseRun.Result> assistedTrees(List<BandwidthTree> trees, SwitchUnderTest sw, int phases) {
+        AssistedSwitchDelta install = AssistedSwitchCompiler.compile(trees, sw.capabilities(), CompilerOptions.DEFAULTS);
+        sw.install(install.messages());
+        SwitchPoller poller = new SwitchPoller(install.program(), sw);
+        List<PhaseRun.Result> r = PhaseRun.runTrees(resolved(trees), sw::egress, ASSISTED_SETTLE_S, poller::at, phases);
+        for (int j = 0; j < trees.size(); j++) {
+            System.out.println(PaperScenario.SCALE + "; controller-assisted; tree of port " + trees.get(j).port().port()
+                    + " of " + trees.size() + " on one switch; " + poller.polls + " polls, " + poller.modifies
+                    + " FLOW_MOD MODIFYs in all\n" + r.get(j));
+        }
+        return r;
+    }
+
+    private static List<ResolvedTree> resolved(List<BandwidthTree> trees) {
+        List<ResolvedTree> out = new ArrayList<>();
+        trees.forEach(t -> out.add(Admission.admit(t)));
+        return out;
+    }
+
+    /** The controller's side of assisted mode for every tree of a switch. */
+    private static final class SwitchPoller {
+        private final SwitchUnderTest sw;
+        private AssistedSwitchProgram program;
+        private long nextPollNs = POLL_NS / 2;
+        int polls;
+        int modifies;
+
+        SwitchPoller(AssistedSwitchProgram program, SwitchUnderTest sw) {
+            this.program = program;
+            this.sw = sw;
+        }
+
+        void at(long tNs) {
+            while (tNs >= nextPollNs) {
+                AssistedSwitchProgram.Step step = program.step(CounterReadings.of(nextPollNs, sw.counterBytes()));
+                sw.install(step.modifies());
+                polls++;
+                modifies += step.modifies().size();
+                program = step.next();
+                nextPollNs += POLL_NS;
+            }
+        }
     }
 
     /** The controller's side of assisted mode, called with the time of every frame. */

@@ -100,9 +100,14 @@ final class PaperScenario {
 
     /** An Ethernet/IPv4/UDP frame of {@link #FRAME_BYTES} to 10.group.0.host with IPv4 identification {@code id}. */
     static byte[] frame(int group, int host, int id) {
+        return frame(group, host, id, (int) PORT.port());
+    }
+
+    /** The same frame to destination MAC 02:00:00:00:00:{macLast}. */
+    static byte[] frame(int group, int host, int id, int macLast) {
         byte[] f = new byte[FRAME_BYTES];
         f[0] = 0x02;
-        f[5] = 0x02;
+        f[5] = (byte) macLast;
         f[6] = 0x02;
         f[11] = 0x01;
         f[12] = 0x08;

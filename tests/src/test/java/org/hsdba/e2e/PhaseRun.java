@@ -1,6 +1,8 @@
 package org.hsdba.e2e;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.hsdba.admission.ResolvedTree;
@@ -48,45 +50,85 @@ final class PhaseRun {
 
     /** Only the first {@code phases} phases. */
     static Result run(ResolvedTree resolved, Switch sw, double settleSeconds, Clock clock, int phases) {
-        BandwidthTree tree = resolved.tree();
+        long port = resolved.tree().port().port();
+        return runTrees(List.of(resolved), (frame, t) -> sw.process(frame, t) ? port : -1, settleSeconds, clock, phases)
+                .get(0);
+    }
+
+    /** Sends a frame through a switch with several egress ports at simulated time t. */
+    interface Egress {
+        /** The port the frame left by, or -1 if it was dropped. */
+        long process(byte[] frame, long tNs);
+    }
+
+    /**
+     * The scenario's six sources for each tree at once, through one switch: tree j's frames go to
+     * destination MAC 02:00:00:00:00:{its port} (what a port selector on the destination MAC picks)
+     * and count as passed only if they leave by the tree's port. Tree j's sources start
+     * {@code 7919 j} ns after tree 0's, so the trees' packets interleave.
+     */
+    static List<Result> runTrees(List<ResolvedTree> trees, Egress sw, double settleSeconds, Clock clock, int phases) {
+        int n = trees.size();
         long period = Math.round(PaperScenario.FRAME_BYTES * 8 / PaperScenario.SOURCE_BPS * 1e9);
         long settleNs = Math.round(settleSeconds * 1e9);
-        long[] next = new long[7];
-        int[] leaf = new int[7];
-        int[] ids = new int[7];
-        for (int k = 1; k <= 6; k++) {
-            next[k] = PaperScenario.startNs(k) + 1 + 37_013L * k;
-            leaf[k] = tree.indexOf(PaperScenario.leafOf(tree, k));
-            ids[k] = 1000 * k;
+        long[][] next = new long[n][7];
+        int[][] leaf = new int[n][7];
+        int[][] ids = new int[n][7];
+        long[][][] passed = new long[n][PaperScenario.PHASES][];
+        List<Result> results = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            BandwidthTree tree = trees.get(j).tree();
+            for (int k = 1; k <= 6; k++) {
+                next[j][k] = PaperScenario.startNs(k) + 1 + 37_013L * k + 7_919L * j;
+                leaf[j][k] = tree.indexOf(PaperScenario.leafOf(tree, k));
+                ids[j][k] = 1000 * k;
+            }
+            for (int phase = 0; phase < PaperScenario.PHASES; phase++) {
+                passed[j][phase] = new long[tree.size()];
+            }
+            results.add(new Result());
         }
-        long[][] passed = new long[PaperScenario.PHASES][tree.size()];
-        Result result = new Result();
         while (true) {
+            int tj = -1;
             int k = 0;
-            for (int s = 1; s <= 6; s++) {
-                long stop = Math.min(PaperScenario.stopNs(s), phases * PaperScenario.PHASE_NS);
-                if (next[s] < stop && (k == 0 || next[s] < next[k])) {
-                    k = s;
+            for (int j = 0; j < n; j++) {
+                for (int s = 1; s <= 6; s++) {
+                    long stop = Math.min(PaperScenario.stopNs(s), phases * PaperScenario.PHASE_NS);
+                    if (next[j][s] < stop && (k == 0 || next[j][s] < next[tj][k])) {
+                        tj = j;
+                        k = s;
+                    }
                 }
             }
             if (k == 0) {
                 break;
             }
-            long t = next[k];
-            next[k] += period;
+            BandwidthTree tree = trees.get(tj).tree();
+            long t = next[tj][k];
+            next[tj][k] += period;
             clock.at(t);
-            byte[] frame = PaperScenario.frame(PaperScenario.groupOf(tree, k), PaperScenario.hostOf(tree, k), ids[k]);
-            ids[k] = (ids[k] + 1) & 0xFFFF;
-            result.packets++;
-            if (sw.process(frame, t)) {
+            byte[] frame = PaperScenario.frame(PaperScenario.groupOf(tree, k), PaperScenario.hostOf(tree, k),
+                    ids[tj][k], (int) tree.port().port());
+            ids[tj][k] = (ids[tj][k] + 1) & 0xFFFF;
+            results.get(tj).packets++;
+            if (sw.process(frame, t) == tree.port().port()) {
                 int phase = (int) (t / PaperScenario.PHASE_NS);
                 if (t - phase * PaperScenario.PHASE_NS >= settleNs) {
-                    for (int v = leaf[k]; v >= 0; v = tree.parentIndex(v)) {
-                        passed[phase][v] += PaperScenario.FRAME_BYTES;
+                    for (int v = leaf[tj][k]; v >= 0; v = tree.parentIndex(v)) {
+                        passed[tj][phase][v] += PaperScenario.FRAME_BYTES;
                     }
                 }
             }
         }
+        for (int j = 0; j < n; j++) {
+            compare(trees.get(j), passed[j], settleNs, phases, results.get(j));
+        }
+        return results;
+    }
+
+    /** Every node's forwarded rate per phase against the exact allocation, into {@code result}. */
+    private static void compare(ResolvedTree resolved, long[][] passed, long settleNs, int phases, Result result) {
+        BandwidthTree tree = resolved.tree();
         double seconds = (PaperScenario.PHASE_NS - settleNs) / 1e9;
         for (int phase = 0; phase < phases; phase++) {
             long mid = phase * PaperScenario.PHASE_NS + PaperScenario.PHASE_NS / 2;
@@ -110,7 +152,6 @@ final class PhaseRun {
             }
             result.table.append(" (measured/exact Mb/s)\n");
         }
-        return result;
     }
 
     private static long phaseStart(int phase) {

@@ -70,4 +70,9 @@ final class ReferenceSwitchHarness implements SwitchUnderTest {
     public boolean process(byte[] frame, long tNs) {
         return SwitchUnderTest.forwarded(datapath.process(frame, PaperScenario.IN_PORT, tNs), tNs);
     }
+
+    @Override
+    public long egress(byte[] frame, long tNs) {
+        return SwitchUnderTest.egressPort(datapath.process(frame, PaperScenario.IN_PORT, tNs), tNs);
+    }
 }

@@ -26,6 +26,14 @@ interface SwitchUnderTest {
     /** Processes a frame from the scenario's ingress port at simulated time {@code tNs}; true if it was output. */
     boolean process(byte[] frame, long tNs);
 
+    /** Processes a frame like {@link #process}; the port it was output to, or -1 if it was dropped. */
+    long egress(byte[] frame, long tNs);
+
+    /** The port a processed frame left by (-1: dropped); a datapath error fails with the time and the result. */
+    static long egressPort(ProcessResult r, long tNs) {
+        return forwarded(r, tNs) ? r.outputs().get(0).port() : -1;
+    }
+
     /** Whether the switch output the frame; a datapath error fails with the time and the result. */
     static boolean forwarded(ProcessResult r, long tNs) {
         if (r.error() != null) {

@@ -35,6 +35,8 @@ import org.hsdba.southbound.SwitchMode;
 final class TcpSwitchRig implements SwitchUnderTest, AutoCloseable {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /** Ports 1..4: the scenarios' ingress port 1 and egress ports 2 and 3 among them. */
+    static final int PORTS = 4;
 
     private final PofServer server;
     private final ReferenceSwitch referenceSwitch;
@@ -63,7 +65,8 @@ final class TcpSwitchRig implements SwitchUnderTest, AutoCloseable {
         server.start();
         ReferenceSwitch reference = null;
         try {
-            DatapathConfig dp = DatapathConfig.builder().extensionEnabled(extension).rngSeed(seed).build();
+            DatapathConfig dp = DatapathConfig.builder().extensionEnabled(extension).rngSeed(seed)
+                    .portCount(PORTS).build();
             ControlConfig cc = ControlConfig.builder().controller("127.0.0.1", server.localAddress().getPort())
                     .reconnectIntervalMs(100).build();
             reference = new ReferenceSwitch(dp, cc).start();
@@ -125,6 +128,11 @@ final class TcpSwitchRig implements SwitchUnderTest, AutoCloseable {
     @Override
     public boolean process(byte[] frame, long tNs) {
         return SwitchUnderTest.forwarded(referenceSwitch.receive(frame, PaperScenario.IN_PORT, tNs), tNs);
+    }
+
+    @Override
+    public long egress(byte[] frame, long tNs) {
+        return SwitchUnderTest.egressPort(referenceSwitch.receive(frame, PaperScenario.IN_PORT, tNs), tNs);
     }
 
     /** ERRORs the adapter reported to listeners (none expected), as text. */

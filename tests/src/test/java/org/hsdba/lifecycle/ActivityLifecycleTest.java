@@ -56,6 +56,7 @@ public class ActivityLifecycleTest {
         rig.awaitProgrammed();
         rig.sw.receive(Rig.frame(0, 0, 7, 0), Rig.IN_PORT);
         Rig.await("join", () -> !rig.events(HsdbaEvent.Type.NODE_JOINED).isEmpty());
+        assertTrue("recorded as joined", rig.manager.tree(Rig.PORT).get().get("user-10.0.0.7").isJoined());
 
         sendFor(Duration.ofMillis(400), 7);
         assertTrue("measured from the switch's counters",
@@ -79,15 +80,16 @@ public class ActivityLifecycleTest {
         assertEquals("user-10.0.0.7", pruned.nodeId().get());
         BandwidthTree t = rig.manager.tree(Rig.PORT).get();
         assertFalse(t.contains("user-10.0.0.7"));
-        assertTrue("pinned nodes stay", t.contains("alice") && t.contains("lab") && t.contains("office"));
+        assertTrue("declared nodes stay", t.contains("alice") && t.contains("lab") && t.contains("office"));
         Rig.await("the prune reached the switch", () -> rig.manager.device(Rig.DEVICE).get().isProgrammed());
     }
 
     @Test
-    public void anIdleSubnetIsPrunedWithItsSubtreeByPolling() {
+    public void anIdleJoinedSubnetIsPrunedWithItsSubtreeByPolling() {
+        // office as if it had joined by packet-in: declared nodes are never pruned.
         BandwidthTree tree = Rig.labTree().toBuilder().nodes(List.of(
                 Rig.labTree().get("lab"), Rig.labTree().get("alice"),
-                Rig.labTree().get("office").toBuilder().pinned(false).build())).build();
+                Rig.labTree().get("office").toBuilder().pinned(false).joined(true).build())).build();
         rig.manager.putTree(tree, OptionalLong.empty());
         rig.connectSwitch(true);
         rig.awaitProgrammed();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -30,7 +31,8 @@ import org.hsdba.southbound.SwitchMode;
 /**
  * The real adapter with a fault switch: while armed, the next batch the manager sends gets one
  * extra FLOW_MOD into a table the program never created, which the real switch answers with an
- * ERROR. Everything else passes through unchanged.
+ * ERROR. Everything else passes through unchanged, and every message the manager sends is
+ * recorded ({@link #sent}).
  */
 final class FaultySwitches implements PofSwitchService {
 
@@ -38,6 +40,8 @@ final class FaultySwitches implements PofSwitchService {
     static final int MISSING_TABLE = 7;
 
     final AtomicInteger armed = new AtomicInteger();
+    /** Every message the manager sent, in order. */
+    final List<PofMessage> sent = new CopyOnWriteArrayList<>();
     private final PofSwitchService real;
     private final Map<PofSwitch, PofSwitch> wrappers = new ConcurrentHashMap<>();
     private final Map<PofSwitchListener, PofSwitchListener> listeners = new ConcurrentHashMap<>();
@@ -115,6 +119,7 @@ final class FaultySwitches implements PofSwitchService {
 
         @Override
         public CompletableFuture<Void> send(List<? extends PofMessage> messages) {
+            sent.addAll(messages);
             if (!messages.isEmpty() && armed.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 List<PofMessage> bad = new ArrayList<>(messages);
                 bad.add(FlowMod.builder().command(FlowModCommand.ADD).table(TableType.MM, MISSING_TABLE).index(0).build());

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.compiler.NodeSlot;
 import org.hsdba.compiler.SlotMap;
+import org.hsdba.compiler.TreePlacement;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.MatchKey;
@@ -61,21 +62,21 @@ public final class AssistedProgram {
     private final ResolvedTree resolved;
     private final SlotMap slots;
     private final GlobalTableIds tables;
-    private final int firstTable;
+    private final TreePlacement placement;
     private final long catchAllIndex;
     private final FieldSpec dropField;
     private final int joinReason;
     private final long dropReason;
     private final List<PofMessage> messages;
 
-    AssistedProgram(BandwidthTree tree, ResolvedTree resolved, SlotMap slots, GlobalTableIds tables, int firstTable,
-                    long catchAllIndex, FieldSpec dropField, int joinReason, long dropReason,
+    AssistedProgram(BandwidthTree tree, ResolvedTree resolved, SlotMap slots, GlobalTableIds tables,
+                    TreePlacement placement, long catchAllIndex, FieldSpec dropField, int joinReason, long dropReason,
                     List<PofMessage> messages) {
         this.tree = tree;
         this.resolved = resolved;
         this.slots = slots;
         this.tables = tables;
-        this.firstTable = firstTable;
+        this.placement = placement;
         this.catchAllIndex = catchAllIndex;
         this.dropField = dropField;
         this.joinReason = joinReason;
@@ -84,8 +85,14 @@ public final class AssistedProgram {
     }
 
     AssistedProgram withMessages(List<PofMessage> m) {
-        return new AssistedProgram(tree, resolved, slots, tables, firstTable, catchAllIndex, dropField, joinReason,
+        return new AssistedProgram(tree, resolved, slots, tables, placement, catchAllIndex, dropField, joinReason,
                 dropReason, m);
+    }
+
+    /** The same compilation settings for another tree version, slots and placement (no messages yet). */
+    AssistedProgram with(BandwidthTree newTree, ResolvedTree newResolved, SlotMap newSlots, TreePlacement newPlacement) {
+        return new AssistedProgram(newTree, newResolved, newSlots, tables, newPlacement, catchAllIndex, dropField,
+                joinReason, dropReason, null);
     }
 
     /** TABLE_MODs then FLOW_MODs (nodes in pre-order with threshold 0, then the catch-alls). */
@@ -107,7 +114,26 @@ public final class AssistedProgram {
 
     /** Per-type MM id of level k's table. */
     public int levelTable(int level) {
-        return firstTable + level - 1;
+        return placement.levelTables().get(level - 1);
+    }
+
+    /** Where the tree lives: level tables and counter ids. */
+    public TreePlacement placement() {
+        return placement;
+    }
+
+    /** The counter id of a node's entry. */
+    public long counterId(String id) {
+        return placement.counterId(slots.get(id).handle());
+    }
+
+    /** The global table ids of the level tables, level 1 first. */
+    public List<Integer> globalLevelTables() {
+        List<Integer> out = new ArrayList<>();
+        for (int level = 1; level <= tree.levels().size(); level++) {
+            out.add(tables.globalId(TableType.MM, levelTable(level)));
+        }
+        return out;
     }
 
     /** The number of threshold steps: thresholds are 0 .. 2^k for a k-bit drop field. */
@@ -188,13 +214,18 @@ public final class AssistedProgram {
         }
         MatchKey key = node.key();
         return FlowMod.builder().xid(xid).command(command).table(TableType.MM, levelTable(level)).index(slot.entryIndex())
-                .priority(1 + key.maskNumber().bitCount()).counterId(slot.handle())
+                .priority(1 + key.maskNumber().bitCount()).counterId(placement.counterId(slot.handle()))
                 .match(MatchX.exact(tagField(), parentTag), MatchX.of(levelField(level), key.value(), key.mask()))
                 .instructions(program).build();
     }
 
     /** The catch-all entry of a level table (see the class comment). */
     public FlowMod catchAll(int level, long xid) {
+        return catchAll(level, xid, FlowModCommand.ADD);
+    }
+
+    /** The catch-all entry of a level table with the given FLOW_MOD command. */
+    public FlowMod catchAll(int level, long xid, int command) {
         List<Instruction> program = new ArrayList<>();
         OutputAction out = OutputAction.toPort(tree.port().port());
         PacketInAction join = PacketInAction.of(joinReason);
@@ -209,7 +240,7 @@ public final class AssistedProgram {
             program.add(ApplyActions.of(join));
             program.add(ApplyActions.of(out));
         }
-        return FlowMod.builder().xid(xid).command(FlowModCommand.ADD).table(TableType.MM, levelTable(level))
+        return FlowMod.builder().xid(xid).command(command).table(TableType.MM, levelTable(level))
                 .index(catchAllIndex).priority(0)
                 .match(MatchX.of(tagField(), new byte[4], new byte[4]),
                         MatchX.of(levelField(level), new byte[16], new byte[16]))
@@ -231,7 +262,7 @@ public final class AssistedProgram {
     public Map<String, Long> counterIds() {
         java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
         for (String id : nodeIds()) {
-            out.put(id, (long) slots.get(id).handle());
+            out.put(id, counterId(id));
         }
         return out;
     }

@@ -7,7 +7,6 @@ import java.util.Map;
 
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
-import org.hsdba.compiler.NodeSlot;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
@@ -45,8 +44,7 @@ public final class ControllerAssistedLoop {
     public Step step(LoopState prev, CounterReadings now) {
         Map<String, Long> bytes = new HashMap<>();
         for (String id : program.nodeIds()) {
-            NodeSlot slot = program.slots().get(id);
-            Long b = now.bytes(slot.handle());
+            Long b = now.bytes(program.counterId(id));
             bytes.put(id, b == null ? prev.bytes().getOrDefault(id, 0L) : b);
         }
         if (prev.timeNs() < 0 || now.timeNs() <= prev.timeNs()) {

@@ -1,6 +1,7 @@
 package org.hsdba.compiler.assisted;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What the controller-assisted loop remembers between polls: the previous reading's time and
@@ -45,6 +46,21 @@ public final class LoopState {
 
     public long nextXid() {
         return nextXid;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof LoopState)) {
+            return false;
+        }
+        LoopState s = (LoopState) o;
+        return s.timeNs == timeNs && s.nextXid == nextXid && s.bytes.equals(bytes) && s.thresholds.equals(thresholds)
+                && s.rates.equals(rates);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(timeNs, bytes, thresholds, rates, nextXid);
     }
 
     @Override

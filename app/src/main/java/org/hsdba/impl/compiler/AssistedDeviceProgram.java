@@ -10,11 +10,12 @@ import org.hsdba.api.DeviceMode;
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.SwitchCapabilities;
-import org.hsdba.compiler.assisted.AssistedCompiler;
 import org.hsdba.compiler.assisted.AssistedProgram;
+import org.hsdba.compiler.assisted.AssistedSwitchCompiler;
+import org.hsdba.compiler.assisted.AssistedSwitchDelta;
+import org.hsdba.compiler.assisted.AssistedSwitchProgram;
 import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
-import org.hsdba.compiler.assisted.LoopState;
 import org.hsdba.impl.program.CounterReading;
 import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.EntryCounters;
@@ -32,40 +33,46 @@ import org.hsdba.pof.table.TableType;
 import org.hsdba.southbound.PofSwitch;
 
 /**
- * The controller-assisted program of a device (one tree; level 1 is global table 0). Counters
- * come from QUERYALL (entry counter id = node handle; a stock entry counter counts every match, so
- * what is read is the offered load: "passed" here, with no separate drop count). Each reading
- * runs the compiler's {@link ControllerAssistedLoop} step, whose MODIFYs set the new drop
- * thresholds. A tree change rebuilds the program (the assisted compiler has no incremental form),
- * which needs a wipe.
+ * The controller-assisted program of a device: every tree of the switch
+ * ({@link AssistedSwitchCompiler}: a dispatch table picks the tree, each tree has its own level
+ * tables and counter ids). Counters come from QUERYALL (a stock entry counter counts every match,
+ * so what is read is the offered load: "passed" here, with no separate drop count). Each reading
+ * runs every tree's {@link ControllerAssistedLoop} step, whose MODIFYs set the new drop
+ * thresholds. A tree change (a join included) is the compiler's incremental delta: kept entries
+ * keep their index, counter and threshold.
  */
 final class AssistedDeviceProgram implements DeviceProgram {
 
-    private final BandwidthTree tree;
-    private final AssistedProgram program;
-    private final LoopState state;
+    private final List<BandwidthTree> trees;
+    private final AssistedSwitchProgram program;
     private final SwitchCapabilities caps;
     private final CompilerOptions opts;
-    private final SlotIndex index;
+    private final List<PofMessage> install;
+    private final Map<Long, SlotIndex> indexes = new HashMap<>();
+    private final LevelTableIndex tables = new LevelTableIndex();
+    private final Map<Long, NodeRef> byCounter = new HashMap<>();
 
-    private AssistedDeviceProgram(BandwidthTree tree, AssistedProgram program, LoopState state, SwitchCapabilities caps,
-                                  CompilerOptions opts) {
-        this.tree = tree;
+    private AssistedDeviceProgram(List<BandwidthTree> trees, AssistedSwitchProgram program, SwitchCapabilities caps,
+                                  CompilerOptions opts, List<PofMessage> install) {
+        this.trees = List.copyOf(trees);
         this.program = program;
-        this.state = state;
         this.caps = caps;
         this.opts = opts;
-        this.index = program == null ? null : new SlotIndex(program.slots());
+        this.install = List.copyOf(install);
+        for (AssistedProgram p : program.programs()) {
+            indexes.put(p.tree().port().port(), new SlotIndex(p.slots()));
+            List<Integer> levelTables = p.globalLevelTables();
+            for (int level = 1; level <= levelTables.size(); level++) {
+                tables.put(levelTables.get(level - 1), p.tree().port(), level);
+            }
+            p.counterIds().forEach((id, counter) -> byCounter.put(counter, NodeRef.of(p.tree().port(), id)));
+        }
     }
 
     static AssistedDeviceProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts) {
-        BandwidthTree tree = CompilerPrograms.single(trees);
-        if (tree == null) {
-            return new AssistedDeviceProgram(null, null, null, caps, opts);
-        }
         try {
-            AssistedProgram p = AssistedCompiler.compile(tree, caps, opts);
-            return new AssistedDeviceProgram(tree, p, new ControllerAssistedLoop(p).initial(0), caps, opts);
+            AssistedSwitchDelta d = AssistedSwitchCompiler.compile(trees, caps, opts);
+            return new AssistedDeviceProgram(trees, d.program(), caps, opts, d.messages());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
@@ -78,61 +85,44 @@ final class AssistedDeviceProgram implements DeviceProgram {
 
     @Override
     public List<BandwidthTree> trees() {
-        return tree == null ? List.of() : List.of(tree);
+        return trees;
     }
 
     @Override
     public List<PofMessage> installMessages() {
-        return program == null ? List.of() : program.messages();
+        return install;
     }
 
     @Override
-    public ProgramChange update(List<BandwidthTree> trees) {
-        BandwidthTree next = CompilerPrograms.single(trees);
-        if (next == null && tree == null) {
+    public ProgramChange update(List<BandwidthTree> next) {
+        if (next.equals(trees)) {
             return new ProgramChange(List.of(), this);
         }
-        if (tree == null) {
-            AssistedDeviceProgram fresh = compile(trees, caps, opts);
-            return new ProgramChange(fresh.installMessages(), fresh);
+        try {
+            AssistedSwitchDelta d = AssistedSwitchCompiler.diff(program, next, caps, opts);
+            return new ProgramChange(d.messages(), new AssistedDeviceProgram(next, d.program(), caps, opts, List.of()));
+        } catch (CompilerException | InvalidTreeException e) {
+            throw new ProgramException(e.getMessage(), e);
         }
-        return ProgramChange.wipe("controller-assisted programs are reinstalled on every tree change");
-    }
-
-    private int levelTable(int level) {
-        return caps.tables().globalId(TableType.MM, program.levelTable(level));
     }
 
     @Override
     public Optional<JoinSite> joinSite(PacketIn packetIn) {
-        if (tree == null || packetIn.reason() != opts.joinReason()) {
+        if (packetIn.reason() != opts.joinReason()) {
             return Optional.empty();
         }
-        for (int level = 1; level <= tree.levels().size(); level++) {
-            if (levelTable(level) == packetIn.tableId()) {
-                return Optional.of(JoinSite.of(tree.port(), level));
-            }
-        }
-        return Optional.empty();
+        return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
     }
 
     @Override
     public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
-        if (tree == null || caps.tables().tableType(globalTableId) != TableType.MM) {
-            return Optional.empty();
-        }
-        int local = caps.tables().localId(globalTableId);
-        for (int level = 1; level <= tree.levels().size(); level++) {
-            if (program.levelTable(level) == local) {
-                return index.atEntry(level, entryIndex).map(id -> NodeRef.of(tree.port(), id));
-            }
-        }
-        return Optional.empty();
+        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
+                .map(id -> NodeRef.of(l.port, id)));
     }
 
     @Override
     public Optional<NodeRef> nodeOf(PofMessage message) {
-        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM || tree == null) {
+        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
             return Optional.empty();
         }
         FlowMod f = (FlowMod) message;
@@ -141,7 +131,7 @@ final class AssistedDeviceProgram implements DeviceProgram {
 
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {
-        if (tree == null) {
+        if (trees.isEmpty()) {
             return CompletableFuture.completedFuture(new CounterReading(0, Map.of()));
         }
         return sw.queryAll().thenApply(messages -> {
@@ -149,8 +139,10 @@ final class AssistedDeviceProgram implements DeviceProgram {
             for (PofMessage m : messages) {
                 if (m instanceof CounterReply) {
                     CounterReply c = (CounterReply) m;
-                    index.withHandle(c.counterId()).ifPresent(id ->
-                            out.put(NodeRef.of(tree.port(), id), new EntryCounters(c.bytes(), 0, null, null)));
+                    NodeRef node = byCounter.get(c.counterId());
+                    if (node != null) {
+                        out.put(node, new EntryCounters(c.bytes(), 0, null, null));
+                    }
                 }
             }
             return new CounterReading(0, out);
@@ -159,16 +151,14 @@ final class AssistedDeviceProgram implements DeviceProgram {
 
     @Override
     public ProgramChange step(CounterReading reading) {
-        if (tree == null) {
-            return new ProgramChange(List.of(), this);
-        }
         Map<Long, Long> bytes = new HashMap<>();
-        for (Map.Entry<String, Long> e : program.counterIds().entrySet()) {
-            reading.get(NodeRef.of(tree.port(), e.getKey()))
-                    .ifPresent(c -> bytes.put(e.getValue(), c.arrivedBytes()));
+        for (AssistedProgram p : program.programs()) {
+            for (Map.Entry<String, Long> e : p.counterIds().entrySet()) {
+                reading.get(NodeRef.of(p.tree().port(), e.getKey()))
+                        .ifPresent(c -> bytes.put(e.getValue(), c.arrivedBytes()));
+            }
         }
-        ControllerAssistedLoop.Step s = new ControllerAssistedLoop(program).step(state,
-                CounterReadings.of(reading.nanoTime(), bytes));
-        return new ProgramChange(s.modifies(), new AssistedDeviceProgram(tree, program, s.state(), caps, opts));
+        AssistedSwitchProgram.Step s = program.step(CounterReadings.of(reading.nanoTime(), bytes));
+        return new ProgramChange(s.modifies(), new AssistedDeviceProgram(trees, s.next(), caps, opts, List.of()));
     }
 }

@@ -9,14 +9,14 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.api.DeviceMode;
-import org.hsdba.compiler.CompiledDelta;
-import org.hsdba.compiler.CompiledProgram;
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
-import org.hsdba.compiler.HsdbaCompiler;
 import org.hsdba.compiler.NodeSlot;
-import org.hsdba.compiler.SlotMap;
+import org.hsdba.compiler.ProgramLayout;
 import org.hsdba.compiler.SwitchCapabilities;
+import org.hsdba.compiler.SwitchCompiler;
+import org.hsdba.compiler.SwitchDelta;
+import org.hsdba.compiler.SwitchProgram;
 import org.hsdba.compiler.Words;
 import org.hsdba.impl.program.CounterReading;
 import org.hsdba.impl.program.DeviceProgram;
@@ -37,9 +37,10 @@ import org.hsdba.pof.table.TableType;
 import org.hsdba.southbound.PofSwitch;
 
 /**
- * The in-switch program of a device (one tree: the compiled program starts every packet in the
- * port table, global table 0). Updates are the compiler's deltas on the stable slot map; removing
- * the tree needs a wipe. Counters come from HX_READ_REQUESTs over each level table, in index
+ * The in-switch program of a device: every tree of the switch ({@link SwitchCompiler}: a dispatch
+ * table picks the tree by its port selector, each tree has its own tables, blocks and registers).
+ * Updates are the compiler's deltas, per tree, on stable placements and slots; adding or removing
+ * a tree is incremental too. Counters come from HX_READ_REQUESTs over each level table, in index
  * ranges of {@value #RECORDS_PER_REPLY} so that each request has exactly one reply.
  */
 final class InSwitchProgram implements DeviceProgram {
@@ -47,31 +48,35 @@ final class InSwitchProgram implements DeviceProgram {
     /** Entry records that fit one HX_READ_REPLY (8 state words: 112 bytes each). */
     static final int RECORDS_PER_REPLY = 22;
 
-    private final BandwidthTree tree;
-    private final SlotMap slots;
+    private final List<BandwidthTree> trees;
+    private final SwitchProgram program;
     private final SwitchCapabilities caps;
     private final CompilerOptions opts;
     private final List<PofMessage> install;
-    private final SlotIndex index;
+    private final Map<Long, SlotIndex> indexes = new HashMap<>();
+    private final LevelTableIndex tables = new LevelTableIndex();
 
-    private InSwitchProgram(BandwidthTree tree, SlotMap slots, SwitchCapabilities caps, CompilerOptions opts,
-                            List<PofMessage> install) {
-        this.tree = tree;
-        this.slots = slots;
+    private InSwitchProgram(List<BandwidthTree> trees, SwitchProgram program, SwitchCapabilities caps,
+                            CompilerOptions opts, List<PofMessage> install) {
+        this.trees = List.copyOf(trees);
+        this.program = program;
         this.caps = caps;
         this.opts = opts;
         this.install = List.copyOf(install);
-        this.index = new SlotIndex(slots);
+        for (BandwidthTree t : trees) {
+            long port = t.port().port();
+            indexes.put(port, new SlotIndex(program.slots(port)));
+            ProgramLayout layout = program.layout(port);
+            for (int level = 1; level <= layout.levels(); level++) {
+                tables.put(layout.globalId(layout.levelTable(level)), t.port(), level);
+            }
+        }
     }
 
     static InSwitchProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts) {
-        BandwidthTree tree = CompilerPrograms.single(trees);
-        if (tree == null) {
-            return new InSwitchProgram(null, SlotMap.empty(), caps, opts, List.of());
-        }
         try {
-            CompiledProgram p = HsdbaCompiler.compile(tree, caps, opts);
-            return new InSwitchProgram(tree, p.slots(), caps, opts, p.messages());
+            SwitchDelta d = SwitchCompiler.compile(trees, caps, opts);
+            return new InSwitchProgram(trees, d.program(), caps, opts, d.messages());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
@@ -84,7 +89,7 @@ final class InSwitchProgram implements DeviceProgram {
 
     @Override
     public List<BandwidthTree> trees() {
-        return tree == null ? List.of() : List.of(tree);
+        return trees;
     }
 
     @Override
@@ -93,84 +98,65 @@ final class InSwitchProgram implements DeviceProgram {
     }
 
     @Override
-    public ProgramChange update(List<BandwidthTree> trees) {
-        BandwidthTree next = CompilerPrograms.single(trees);
-        if (tree == null && next == null) {
+    public ProgramChange update(List<BandwidthTree> next) {
+        if (next.equals(trees)) {
             return new ProgramChange(List.of(), this);
         }
-        if (next == null || (tree != null && !tree.port().equals(next.port()))) {
-            return ProgramChange.wipe("the tree of port " + tree.port().port() + " was removed");
-        }
-        if (tree == null) {
-            InSwitchProgram fresh = compile(trees, caps, opts);
-            return new ProgramChange(fresh.install, fresh);
-        }
         try {
-            CompiledDelta d = HsdbaCompiler.diff(tree, next, slots, caps, opts);
-            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.slots(), caps, opts, List.of()));
+            SwitchDelta d = SwitchCompiler.diff(program, next, caps, opts);
+            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.program(), caps, opts, List.of()));
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
     }
 
-    private int levelTable(int level) {
-        return caps.tables().globalId(TableType.MM, opts.firstTable() + level);
-    }
-
     @Override
     public Optional<JoinSite> joinSite(PacketIn packetIn) {
-        if (tree == null || packetIn.reason() != opts.joinReason()) {
+        if (packetIn.reason() != opts.joinReason()) {
             return Optional.empty();
         }
-        for (int level = 1; level <= tree.levels().size(); level++) {
-            if (levelTable(level) == packetIn.tableId()) {
-                return Optional.of(JoinSite.of(tree.port(), level));
-            }
-        }
-        return Optional.empty();
+        return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
     }
 
     @Override
     public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
-        if (tree == null || caps.tables().tableType(globalTableId) != TableType.MM) {
-            return Optional.empty();
-        }
-        int level = caps.tables().localId(globalTableId) - opts.firstTable();
-        return index.atEntry(level, entryIndex).map(id -> NodeRef.of(tree.port(), id));
+        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
+                .map(id -> NodeRef.of(l.port, id)));
     }
 
     @Override
     public Optional<NodeRef> nodeOf(PofMessage message) {
-        if (tree == null || !(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
+        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
             return Optional.empty();
         }
         FlowMod f = (FlowMod) message;
-        return index.atEntry(f.tableId() - opts.firstTable(), f.index()).map(id -> NodeRef.of(tree.port(), id));
+        return nodeAt(caps.tables().globalId(TableType.MM, f.tableId()), f.index());
     }
 
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {
-        if (tree == null) {
-            return CompletableFuture.completedFuture(new CounterReading(0, Map.of()));
-        }
-        Map<Integer, TreeSet<Long>> byLevel = new HashMap<>();
-        for (NodeSlot s : slots.all().values()) {
-            byLevel.computeIfAbsent(s.level(), l -> new TreeSet<>()).add(s.entryIndex());
-        }
         List<CompletableFuture<PofMessage>> replies = new ArrayList<>();
-        List<Integer> levels = new ArrayList<>();
-        for (Map.Entry<Integer, TreeSet<Long>> e : byLevel.entrySet()) {
-            TreeSet<Long> indices = e.getValue();
-            long first = indices.first();
-            while (true) {
-                replies.add(sw.request(new HxReadRequest(0, HxReadRequest.WHAT_ENTRIES, levelTable(e.getKey()), first,
-                        RECORDS_PER_REPLY)));
-                levels.add(e.getKey());
-                Long next = indices.ceiling(first + RECORDS_PER_REPLY);
-                if (next == null) {
-                    break;
+        List<Integer> tableOfReply = new ArrayList<>();
+        for (BandwidthTree t : trees) {
+            ProgramLayout layout = program.layout(t.port().port());
+            Map<Integer, TreeSet<Long>> byLevel = new HashMap<>();
+            for (NodeSlot s : program.slots(t.port().port()).all().values()) {
+                byLevel.computeIfAbsent(s.level(), l -> new TreeSet<>()).add(s.entryIndex());
+            }
+            for (Map.Entry<Integer, TreeSet<Long>> e : byLevel.entrySet()) {
+                int table = layout.globalId(layout.levelTable(e.getKey()));
+                TreeSet<Long> indices = e.getValue();
+                long first = indices.first();
+                while (true) {
+                    replies.add(sw.request(new HxReadRequest(0, HxReadRequest.WHAT_ENTRIES, table, first,
+                            RECORDS_PER_REPLY)));
+                    tableOfReply.add(table);
+                    Long next = indices.ceiling(first + RECORDS_PER_REPLY);
+                    if (next == null) {
+                        break;
+                    }
+                    first = next;
                 }
-                first = next;
             }
         }
         return CompletableFuture.allOf(replies.toArray(new CompletableFuture<?>[0])).thenApply(v -> {
@@ -180,11 +166,11 @@ final class InSwitchProgram implements DeviceProgram {
                 if (!(m instanceof HxReadReply)) {
                     throw new IllegalStateException("expected HX_READ_REPLY, got " + m);
                 }
-                int level = levels.get(k);
+                int table = tableOfReply.get(k);
                 for (HxEntryRecord r : ((HxReadReply) m).entries()) {
                     long[] state = r.state();
                     Boolean satisfied = state.length > Words.S_SATISFIED ? state[Words.S_SATISFIED] != 0 : null;
-                    index.atEntry(level, r.index()).ifPresent(id -> out.put(NodeRef.of(tree.port(), id),
+                    nodeAt(table, r.index()).ifPresent(node -> out.put(node,
                             new EntryCounters(r.passedBytes(), r.droppedBytes(), r.active(), satisfied)));
                 }
             }

@@ -44,8 +44,8 @@ public final class ConfigJson {
     public static HsdbaConfig read(Path file) {
         try {
             if (Files.size(file) > JsonText.MAX_BYTES) {
-                throw new ConfigException(new ConfigException.Problem("", "file larger than the limit of "
-                        + (JsonText.MAX_BYTES >> 20) + " MiB"));
+                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
+                        "file larger than the limit of " + (JsonText.MAX_BYTES >> 20) + " MiB"));
             }
             return read(Files.readAllBytes(file));
         } catch (IOException e) {
@@ -231,12 +231,14 @@ public final class ConfigJson {
         Rate l = r.limit("peak", false);
         Boolean template = r.bool("template");
         Boolean pinned = r.bool("pinned");
+        Boolean joined = r.bool("joined");
         r.finish();
         problems.throwIfAny();
         int depth = parent == null ? 1 : tree.indexOf(parent) < 0 ? -1 : tree.depth(parent) + 1;
         NodeSpec.Builder b = NodeSpec.builder(id).parent(parent).guaranteed(g).weight(w)
                 .peak(l == null ? Rate.UNLIMITED : l)
-                .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned));
+                .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned))
+                .joined(Boolean.TRUE.equals(joined));
         if (depth < 0) {
             r.problem("parent", "no node \"" + parent + "\" under " + tree.rootPath());
         } else if (depth > tree.levels().size()) {

@@ -12,6 +12,7 @@ import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.JoinTemplate;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortSelector;
 import org.hsdba.model.RuntimeParameters;
 
 /**
@@ -67,6 +68,7 @@ final class ConfigWriter {
         }
         ArrayNode levels = o.putArray("levels");
         t.levels().forEach(l -> levels.add(level(l)));
+        t.selector().ifPresent(s -> o.set("selector", selector(s)));
         ArrayNode nodes = o.putArray("nodes");
         t.nodes().forEach(n -> nodes.add(node(n)));
         return o;
@@ -79,6 +81,18 @@ final class ConfigWriter {
         field.put("offset", l.field().offsetBits());
         field.put("length", l.field().lengthBits());
         l.join().ifPresent(j -> o.set("join", join(j)));
+        return o;
+    }
+
+    static ObjectNode selector(PortSelector s) {
+        ObjectNode o = F.objectNode();
+        ObjectNode field = o.putObject("field");
+        field.put("offset", s.field().offsetBits());
+        field.put("length", s.field().lengthBits());
+        o.put("key", s.key().valueText());
+        if (s.key().maskText() != null) {
+            o.put("mask", s.key().maskText());
+        }
         return o;
     }
 
@@ -116,6 +130,9 @@ final class ConfigWriter {
         }
         if (n.isPinned()) {
             o.put("pinned", true);
+        }
+        if (n.isJoined()) {
+            o.put("joined", true);
         }
         return o;
     }

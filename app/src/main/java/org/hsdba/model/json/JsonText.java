@@ -55,7 +55,7 @@ public final class JsonText {
             int n;
             while ((n = in.read(buf)) > 0) {
                 if (out.size() + n > MAX_BYTES) {
-                    throw new ConfigException(new ConfigException.Problem("",
+                    throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
                             "document larger than the limit of " + (MAX_BYTES >> 20) + " MiB"));
                 }
                 out.write(buf, 0, n);
@@ -69,14 +69,14 @@ public final class JsonText {
     /** Parses a document after checking the limits; throws {@link ConfigException} with line and column. */
     public static JsonNode parse(byte[] bytes) {
         if (bytes.length > MAX_BYTES) {
-            throw new ConfigException(new ConfigException.Problem("",
+            throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
                     "document of " + (bytes.length >> 20) + " MiB is larger than the limit of " + (MAX_BYTES >> 20) + " MiB"));
         }
         prescan(bytes);
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonNode node = MAPPER.readTree(p);
             if (node == null) {
-                throw new ConfigException(new ConfigException.Problem("", 1, 1, "empty document"));
+                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.SYNTAX, "", 1, 1, "empty document"));
             }
             return node;
         } catch (JsonProcessingException e) {
@@ -119,7 +119,7 @@ public final class JsonText {
                 lastField = null;
             }
             if (!any) {
-                throw new ConfigException(new ConfigException.Problem("", 1, 1, "empty document"));
+                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.SYNTAX, "", 1, 1, "empty document"));
             }
         } catch (JsonProcessingException e) {
             throw syntax(e);
@@ -141,7 +141,8 @@ public final class JsonText {
         }
         int line = loc == null ? -1 : loc.getLineNr();
         int col = loc == null ? -1 : loc.getColumnNr();
-        return new ConfigException(new ConfigException.Problem("", line, col, "invalid JSON: " + message));
+        return new ConfigException(new ConfigException.Problem(ConfigException.Kind.SYNTAX, "", line, col,
+                "invalid JSON: " + message));
     }
 
     /**

@@ -211,13 +211,22 @@ public final class ObjectReader {
         problems.add(field == null ? pointer : pointer(field), message);
     }
 
+    /**
+     * Records that a member present is not part of the format (a problem of kind
+     * {@link ConfigException.Kind#UNKNOWN_FIELD}), with a message saying why or what to use instead.
+     */
+    public void unknownField(String field, String message) {
+        known.add(field);
+        problems.add(ConfigException.Kind.UNKNOWN_FIELD, pointer(field), message);
+    }
+
     /** Reports members that no getter asked for. */
     public void finish() {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (!known.contains(name)) {
                 String suggestion = closest(name);
-                problems.add(pointer(name), "unknown field \"" + name + "\""
+                problems.add(ConfigException.Kind.UNKNOWN_FIELD, pointer(name), "unknown field \"" + name + "\""
                         + (suggestion == null ? "" : " (did you mean \"" + suggestion + "\"?)")
                         + "; known fields: " + String.join(", ", known));
             }

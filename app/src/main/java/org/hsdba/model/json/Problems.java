@@ -3,6 +3,8 @@ package org.hsdba.model.json;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hsdba.model.Violation;
+
 /** Collects problems while reading a document, so that all of them are reported at once. */
 public final class Problems {
 
@@ -12,10 +14,25 @@ public final class Problems {
     private final List<ConfigException.Problem> kept = new ArrayList<>();
     private int total;
 
+    /** A {@link ConfigException.Kind#VALUE} problem. */
     public void add(String pointer, String message) {
+        add(ConfigException.Kind.VALUE, pointer, message);
+    }
+
+    /** A problem of a kind other than {@link ConfigException.Kind#RULE} (see {@link #add(String, Violation)}). */
+    public void add(ConfigException.Kind kind, String pointer, String message) {
+        add(new ConfigException.Problem(kind, pointer, -1, -1, message));
+    }
+
+    /** A broken tree rule, at the member of the document it is about. */
+    public void add(String pointer, Violation violation) {
+        add(ConfigException.Problem.rule(pointer, violation));
+    }
+
+    private void add(ConfigException.Problem p) {
         total++;
         if (kept.size() < MAX_KEPT) {
-            kept.add(new ConfigException.Problem(pointer, message));
+            kept.add(p);
         }
     }
 

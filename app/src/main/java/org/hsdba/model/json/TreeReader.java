@@ -17,22 +17,44 @@ import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.PortSelector;
 import org.hsdba.model.Rate;
 import org.hsdba.model.Violation;
-import org.hsdba.model.ViolationCode;
 
 /**
  * Reads one tree object in three stages, each reporting all of its problems: fields (types,
  * units, unknown members), then structure (ids, parents, cycles, depth, keys), then admission.
  * A later stage runs only if the earlier ones found nothing, so that every message is about the
- * file as written rather than a consequence of an earlier error.
+ * file as written rather than a consequence of an earlier error. The first stage alone gives a
+ * {@link TreeDocument}.
+ *
+ * <p>Two dialects: the config file's, and the API's, which also accepts what the REST API
+ * answers (keys as {@code {"value", "mask"}} objects, the {@code guaranteedBps} / {@code peakBps}
+ * companions of join template rates) and may take device and port from the request.
  */
 final class TreeReader {
 
     private final Problems problems;
+    private final boolean apiForms;
+    private final PortRef impliedPort;
 
+    /** A reader of the config file's tree objects. */
     TreeReader(Problems problems) {
+        this(problems, false, null);
+    }
+
+    /**
+     * @param apiForms accept the API's forms too
+     * @param impliedPort if not null, device and port may be omitted (they are this port's) and must agree with it
+     */
+    TreeReader(Problems problems, boolean apiForms, PortRef impliedPort) {
         this.problems = problems;
+        this.apiForms = apiForms;
+        this.impliedPort = impliedPort;
+    }
+
+    Problems problems() {
+        return problems;
     }
 
     /** A node's members as read, before its key can be interpreted (that needs its depth). */
@@ -40,39 +62,58 @@ final class TreeReader {
         final String pointer;
         final String id;
         final String parent;
-        final String keyText;
-        final String maskText;
+        final KeyText key;
         final NodeSpec.Builder builder;
 
-        RawNode(String pointer, String id, String parent, String keyText, String maskText, NodeSpec.Builder builder) {
+        RawNode(String pointer, String id, String parent, KeyText key, NodeSpec.Builder builder) {
             this.pointer = pointer;
             this.id = id;
             this.parent = parent;
-            this.keyText = keyText;
-            this.maskText = maskText;
+            this.key = key;
             this.builder = builder;
         }
     }
 
-    /** The tree, or null with problems recorded. */
+    /** The admitted tree, or null with problems recorded. */
     BandwidthTree tree(JsonNode json, String pointer) {
+        TreeDocument doc = document(json, pointer);
+        if (doc == null) {
+            return null;
+        }
+        BandwidthTree tree;
+        try {
+            tree = doc.build();
+        } catch (InvalidTreeException e) {
+            doc.report(e.violations(), problems);
+            return null;
+        }
+        List<Violation> violations = Admission.check(tree);
+        if (!violations.isEmpty()) {
+            doc.report(violations, problems);
+            return null;
+        }
+        return tree;
+    }
+
+    /** The tree object's members, read and checked but not built into a tree; null with problems recorded. */
+    TreeDocument document(JsonNode json, String pointer) {
         int before = problems.count();
         ObjectReader r = ObjectReader.of(json, pointer, problems);
         if (r == null) {
             return null;
         }
-        String device = r.string("device", true);
-        Long port = r.integer("port", true, 0, PortRef.MAX_PORT);
+        String device = r.string("device", impliedPort == null);
+        Long port = r.integer("port", impliedPort == null, 0, PortRef.MAX_PORT);
         Rate capacity = r.rate("capacity", true);
         Double eta = r.number("eta", false);
         AllocationMode mode = mode(r);
         Long version = r.integer("version", false, 0, Long.MAX_VALUE);
         List<JsonNode> levelsJson = r.array("levels", true);
         List<JsonNode> nodesJson = r.array("nodes", true);
+        ObjectReader selectorJson = r.object("selector", false);
         r.finish();
-        if (device != null && device.trim().isEmpty()) {
-            r.problem("device", "device id is empty");
-        }
+        PortSelector selector = selectorJson == null ? null : selector(selectorJson);
+        PortRef where = port(r, device, port);
         List<LevelSpec> levels = new ArrayList<>();
         if (levelsJson != null) {
             for (int i = 0; i < levelsJson.size(); i++) {
@@ -92,22 +133,34 @@ final class TreeReader {
         if (problems.count() > before) {
             return null;
         }
-        BandwidthTree tree;
-        try {
-            tree = BandwidthTree.builder(PortRef.of(device, port)).capacity(capacity)
-                    .eta(eta == null ? BandwidthTree.DEFAULT_ETA : eta)
-                    .mode(mode == null ? AllocationMode.WEIGHTED : mode)
-                    .version(version == null ? 0 : version).levels(levels).nodes(nodes).build();
-        } catch (InvalidTreeException e) {
-            report(e.violations(), pointer, raw);
+        BandwidthTree.Builder tree = BandwidthTree.builder(where).capacity(capacity)
+                .eta(eta == null ? BandwidthTree.DEFAULT_ETA : eta)
+                .mode(mode == null ? AllocationMode.WEIGHTED : mode)
+                .version(version == null ? 0 : version).levels(levels).selector(selector).nodes(nodes);
+        Map<String, List<String>> pointersById = new HashMap<>(raw.size() * 2);
+        for (RawNode n : raw) {
+            pointersById.computeIfAbsent(n.id, k -> new ArrayList<>(1)).add(n.pointer);
+        }
+        return new TreeDocument(pointer, tree, pointersById);
+    }
+
+    /** The tree's port: as given, or the implied one (the given one must then agree with it). */
+    private PortRef port(ObjectReader r, String device, Long port) {
+        if (device != null && device.trim().isEmpty()) {
+            r.problem("device", "device id is empty");
             return null;
         }
-        List<Violation> violations = Admission.check(tree);
-        if (!violations.isEmpty()) {
-            report(violations, pointer, raw);
-            return null;
+        if (impliedPort != null && device != null && !device.equals(impliedPort.deviceId())) {
+            r.problem("device", "the tree is for device " + device + " but is given for device "
+                    + impliedPort.deviceId());
         }
-        return tree;
+        if (impliedPort != null && port != null && port != impliedPort.port()) {
+            r.problem("port", "the tree is for port " + port + " but is given for port " + impliedPort.port());
+        }
+        if (device == null || port == null) {
+            return impliedPort;
+        }
+        return PortRef.of(device, port);
     }
 
     private AllocationMode mode(ObjectReader r) {
@@ -123,7 +176,8 @@ final class TreeReader {
         }
     }
 
-    private LevelSpec level(JsonNode json, String pointer) {
+    /** One level object; null with problems recorded. */
+    LevelSpec level(JsonNode json, String pointer) {
         ObjectReader r = ObjectReader.of(json, pointer, problems);
         if (r == null) {
             return null;
@@ -147,6 +201,31 @@ final class TreeReader {
         return name == null || field == null ? null : LevelSpec.of(name, field, join);
     }
 
+    /** {@code {"field": {"offset", "length"}, "key", "mask"}}: which traffic leaves by the tree's port. */
+    static PortSelector selector(ObjectReader s) {
+        ObjectReader f = s.object("field", true);
+        String key = s.string("key", true);
+        String mask = s.string("mask", false);
+        s.finish();
+        FieldSpec field = null;
+        if (f != null) {
+            Long offset = f.integer("offset", true, 0, FieldSpec.MAX_OFFSET_BITS);
+            Long length = f.integer("length", true, 1, FieldSpec.MAX_LENGTH_BITS);
+            f.finish();
+            field = offset == null || length == null ? null : FieldSpec.of(offset.intValue(), length.intValue());
+        }
+        if (field == null || key == null) {
+            return null;
+        }
+        try {
+            return PortSelector.of(field, MatchKey.parse(key, mask, field.lengthBits()));
+        } catch (IllegalArgumentException e) {
+            s.problem(e.getMessage().startsWith("mask") ? "mask" : "key", e.getMessage() + " (the selector's field has "
+                    + field.lengthBits() + " bits)");
+            return null;
+        }
+    }
+
     private JoinTemplate join(ObjectReader j) {
         JoinTemplate.Builder b = JoinTemplate.builder()
                 .guaranteed(j.rate("guaranteed", false))
@@ -154,6 +233,11 @@ final class TreeReader {
                 .idleTimeout(j.duration("idleTimeout", false))
                 .lifetime(j.duration("lifetime", false));
         Rate peak = j.limit("peak", false);
+        if (apiForms) {
+            // The API answers rates with their number of bits/s beside: accept them back, unread.
+            j.raw("guaranteedBps");
+            j.raw("peakBps");
+        }
         j.finish();
         return b.peak(peak == null ? Rate.UNLIMITED : peak).build();
     }
@@ -165,24 +249,22 @@ final class TreeReader {
         }
         String id = r.string("id", true);
         String parent = r.string("parent", false);
-        String key = r.string("key", false);
-        String mask = r.string("mask", false);
+        KeyText key = apiForms ? KeyText.readApiForms(r) : KeyText.read(r);
         Rate g = r.rate("guaranteed", false);
         Double w = r.number("weight", false);
         Rate l = r.limit("peak", false);
         Boolean template = r.bool("template");
         Boolean pinned = r.bool("pinned");
+        Boolean joined = r.bool("joined");
         r.finish();
-        if (mask != null && key == null) {
-            r.problem("mask", "a mask needs a key");
-        }
-        if (id == null) {
+        if (id == null || key == null) {
             return null;
         }
         NodeSpec.Builder b = NodeSpec.builder(id).parent(parent).guaranteed(g).weight(w)
                 .peak(l == null ? Rate.UNLIMITED : l)
-                .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned));
-        return new RawNode(pointer, id, parent, key, mask, b);
+                .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned))
+                .joined(Boolean.TRUE.equals(joined));
+        return new RawNode(pointer, id, parent, key, b);
     }
 
     /** Parses each key with the field length of the level its node sits at (unknown depths are left to the structure check). */
@@ -194,11 +276,11 @@ final class TreeReader {
         List<NodeSpec> out = new ArrayList<>(raw.size());
         for (RawNode n : raw) {
             int depth = depth(n, byId, levels.size());
-            if (n.keyText != null && depth > 0) {
+            if (n.key.value() != null && depth > 0) {
                 try {
-                    n.builder.key(MatchKey.parse(n.keyText, n.maskText, levels.get(depth - 1).field().lengthBits()));
+                    n.builder.key(MatchKey.parse(n.key.value(), n.key.mask(), levels.get(depth - 1).field().lengthBits()));
                 } catch (IllegalArgumentException e) {
-                    problems.add(n.pointer + (e.getMessage().startsWith("mask") ? "/mask" : "/key"),
+                    problems.add(n.pointer + "/" + n.key.memberOf(e),
                             e.getMessage() + " (level \"" + levels.get(depth - 1).name() + "\" matches "
                                     + levels.get(depth - 1).field().lengthBits() + " bits)");
                 }
@@ -217,28 +299,5 @@ final class TreeReader {
             }
         }
         return d;
-    }
-
-    /** Maps violations to the pointers of the members they are about. */
-    private void report(List<Violation> violations, String treePointer, List<RawNode> raw) {
-        Map<String, List<RawNode>> byId = new HashMap<>();
-        for (RawNode n : raw) {
-            byId.computeIfAbsent(n.id, k -> new ArrayList<>(1)).add(n);
-        }
-        Map<String, Integer> duplicatesSeen = new HashMap<>();
-        for (Violation v : violations) {
-            String base;
-            if (v.nodeId() == null) {
-                base = treePointer;
-            } else {
-                List<RawNode> same = byId.get(v.nodeId());
-                int k = 0;
-                if (v.code() == ViolationCode.DUPLICATE_ID) {
-                    k = Math.min(same.size() - 1, duplicatesSeen.merge(v.nodeId(), 1, Integer::sum));
-                }
-                base = same == null ? treePointer : same.get(k).pointer;
-            }
-            problems.add(v.field().isEmpty() ? base : base + "/" + v.field(), v.message());
-        }
     }
 }

@@ -19,12 +19,17 @@ import org.hsdba.compiler.CompiledProgram;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.HsdbaCompiler;
 import org.hsdba.compiler.SwitchCapabilities;
+import org.hsdba.compiler.SwitchCompiler;
+import org.hsdba.compiler.SwitchDelta;
+import org.hsdba.compiler.assisted.AssistedSwitchCompiler;
+import org.hsdba.compiler.assisted.AssistedSwitchDelta;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.PortSelector;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.pof.codec.PofCodec;
@@ -89,6 +94,46 @@ public final class CompilerBenchmark {
         return ms[runs / 2];
     }
 
+    /** {@code count} copies of {@link #tree} on ports 1.., picked by destination MAC 02:00:00:00:00:{port}. */
+    static List<BandwidthTree> trees(int n, int count) {
+        List<BandwidthTree> out = new ArrayList<>();
+        BandwidthTree t = tree(n);
+        for (int port = 1; port <= count; port++) {
+            out.add(BandwidthTree.builder(PortRef.of(t.port().deviceId(), port)).capacity(t.capacity()).eta(t.eta())
+                    .levels(t.levels()).nodes(t.nodes()).selector(PortSelector.of(FieldSpec.of(0, 48),
+                            MatchKey.exact(48, new byte[] {2, 0, 0, 0, 0, (byte) port}))).build());
+        }
+        return out;
+    }
+
+    /** Three trees on one switch (the reference switch's 8 MM tables hold the dispatch table and 3 x 2 levels). */
+    private static void sharedSwitch(int runs, StringBuilder out) {
+        SwitchCapabilities stock = CAPS.withoutHx().withCounterCount(1 << 20);
+        out.append("\nseveral trees per switch: 3 trees of n nodes on ports 1..3 picked by destination MAC;"
+                + " edit-1: one user added to the tree of port 2\n");
+        out.append(String.format(Locale.ROOT, "%8s %12s %9s %12s %12s %14s %12s %12s%n", "n/tree", "compile ms",
+                "messages", "edit-1 msgs", "edit-1 ms", "assisted ms", "join msgs", "join ms"));
+        for (int n : new int[] {1_000, 10_000}) {
+            List<BandwidthTree> trees = trees(n, 3);
+            SwitchDelta install = SwitchCompiler.compile(trees, CAPS, OPTS);
+            double compileMs = medianMs(runs, () -> SwitchCompiler.compile(trees, CAPS, OPTS));
+            BandwidthTree edited = TreeEdit.add(NodeSpec.builder("extra").parent("g0")
+                    .key(MatchKey.exact(32, new byte[] {0, 0, 1, 0})).weight(1.0).build()).applyTo(trees.get(1));
+            List<BandwidthTree> after = List.of(trees.get(0), edited, trees.get(2));
+            SwitchDelta edit = SwitchCompiler.diff(install.program(), after, CAPS, OPTS);
+            double editMs = medianMs(runs, () -> SwitchCompiler.diff(install.program(), after, CAPS, OPTS));
+            AssistedSwitchDelta assisted = AssistedSwitchCompiler.compile(trees, stock, OPTS);
+            double assistedMs = medianMs(runs, () -> AssistedSwitchCompiler.compile(trees, stock, OPTS));
+            AssistedSwitchDelta join = AssistedSwitchCompiler.diff(assisted.program(), after, stock, OPTS);
+            double joinMs = medianMs(runs, () -> AssistedSwitchCompiler.diff(assisted.program(), after, stock, OPTS));
+            out.append(String.format(Locale.ROOT, "%8d %12.1f %9d %12d %12.1f %14.1f %12d %12.1f%n", trees.get(0).size(),
+                    compileMs, install.messages().size(), edit.messages().size(), editMs, assistedMs,
+                    join.messages().size(), joinMs));
+        }
+        out.append("assisted ms: the controller-assisted program of the 3 trees; join: its incremental delta for"
+                + " the same added user (the loop's thresholds and counters of every other entry go on).\n");
+    }
+
     public static void main(String[] args) throws IOException {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         PofCodec codec = ExtCodec.extendedCodec();
@@ -123,6 +168,7 @@ public final class CompilerBenchmark {
         }
         out.append("\nadd-1: the delta for adding one user under an existing group (message count and diff time,"
                 + " which includes admitting both trees).\n");
+        sharedSwitch(runs, out);
         System.out.println();
         System.out.print(out);
         Path file = Paths.get("target", "bench", "compiler.txt");

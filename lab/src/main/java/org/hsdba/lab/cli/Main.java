@@ -15,6 +15,7 @@ public final class Main {
         return new SubcommandRegistry()
                 .register(new AllocateCommand())
                 .register(new SimulateCommand())
+                .register(new EvaluateCommand())
                 .register(new LabCommand())
                 .register(new SwitchCommand());
     }

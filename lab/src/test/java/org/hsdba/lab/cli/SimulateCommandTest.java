@@ -10,7 +10,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-/** {@code hsdba simulate} reaches the harness and writes its files; bad input exits 2. */
+/** {@code hsdba simulate} and {@code evaluate} reach the harness and write their files; bad input exits 2. */
 public class SimulateCommandTest {
 
     @Rule
@@ -27,6 +27,18 @@ public class SimulateCommandTest {
         for (String f : new String[] {"bins.csv", "bins.json", "summary.json", "summary.md", "leaves.png", "leaves.svg"}) {
             assertTrue(f, Files.size(out.resolve("paper-two-level-" + f)) > 0);
         }
+    }
+
+    @Test
+    public void evaluateRunsOneQuickExperimentAndWritesTheReport() throws Exception {
+        Path out = tmp.getRoot().toPath().resolve("evaluation");
+        CliRun r = CliRun.of("evaluate", "--quick", "--only", "joins-prunes", "--out", out.toString(), "--threads", "1");
+        assertEquals(r.toString(), 0, r.exit);
+        assertTrue(r.toString(), r.out.contains("joins-prunes") && r.out.contains("targets met"));
+        assertTrue(Files.readString(out.resolve("README.md")).contains("## Joins and prunes"));
+        CliRun bad = CliRun.of("evaluate", "--only", "no-such-experiment");
+        assertEquals(bad.toString(), 2, bad.exit);
+        assertTrue(bad.err, bad.err.contains("unknown experiment \"no-such-experiment\""));
     }
 
     @Test

@@ -275,9 +275,28 @@ public final class Datapath {
         }
     }
 
+    /**
+     * Settles the outstanding joins whose key now finds {@code entry}. An entry that can match one
+     * key only (a user's exact key, the common case) is looked up by that key; a wildcard entry
+     * checks the outstanding keys it matches. Either way the full table lookup runs only for keys
+     * the entry matches, not for every outstanding join: with thousands outstanding, a lookup
+     * each per ADD stalled the control channel.
+     */
     private void clearJoins(FlowTable table, FlowEntry entry) {
+        if (hx.pendingJoins.isEmpty()) {
+            return;
+        }
         int id = table.spec().globalId();
-        hx.pendingJoins.keySet().removeIf(k -> k.table == id && entry == table.lookup(pad(k.key)));
+        byte[] only = table.onlyKey(entry);
+        if (only != null) {
+            HxState.JoinKey k = new HxState.JoinKey(id, only);
+            if (hx.pendingJoins.containsKey(k) && entry == table.lookup(pad(only))) {
+                hx.pendingJoins.remove(k);
+            }
+            return;
+        }
+        hx.pendingJoins.keySet().removeIf(k -> k.table == id && table.matches(entry, k.key)
+                && entry == table.lookup(pad(k.key)));
     }
 
     private static byte[] pad(byte[] key) {

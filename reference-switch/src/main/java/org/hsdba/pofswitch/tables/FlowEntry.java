@@ -124,4 +124,8 @@ public final class FlowEntry {
     byte[] valueBytes() {
         return value;
     }
+
+    byte[] maskBytes() {
+        return mask;
+    }
 }

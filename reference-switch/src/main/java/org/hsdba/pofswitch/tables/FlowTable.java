@@ -76,6 +76,43 @@ public final class FlowTable {
         }
     }
 
+    /**
+     * The only key {@code entry} of this table can match, as the first key bytes: its value when
+     * its mask covers every key byte (EM: always); null when it can match several keys or none
+     * (DT). Lets the datapath find the join an ADD settles without scanning every outstanding one.
+     */
+    public byte[] onlyKey(FlowEntry entry) {
+        if (spec.type() == 3) {
+            return null;
+        }
+        if (spec.type() != 2) {
+            byte[] mask = entry.maskBytes();
+            for (int i = 0; i < keyBytes; i++) {
+                if (mask[i] != (byte) 0xFF) {
+                    return null;
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(entry.valueBytes(), keyBytes);
+    }
+
+    /**
+     * Whether {@code entry} matches {@code key} on its own (masked value for MM and LPM, equal
+     * value for EM, never for DT), whatever the other entries; {@code key} has at least the key's
+     * bytes.
+     */
+    public boolean matches(FlowEntry entry, byte[] key) {
+        switch (spec.type()) {
+            case 0:
+            case 1:
+                return entry.maskMatches(key, keyBytes);
+            case 2:
+                return entry.valueEquals(key, keyBytes);
+            default:
+                return false;
+        }
+    }
+
     /** Key lookup for MM, LPM and EM tables; null on a miss (DT tables never match by key). */
     public FlowEntry lookup(byte[] key) {
         switch (spec.type()) {

@@ -8,12 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.model.Durations;
-import org.hsdba.model.FieldSpec;
-import org.hsdba.model.JoinTemplate;
 import org.hsdba.model.LevelSpec;
-import org.hsdba.model.Rate;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
+import org.hsdba.model.json.TreeDocument;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -67,41 +65,9 @@ public final class LevelCodec extends JsonCodec<LevelSpec> {
         return out;
     }
 
-    /** One level at {@code pointer}; null with problems recorded if it is wrong. */
+    /** One level at {@code pointer} (the model's reader, in the API's forms); null with problems recorded if it is wrong. */
     static LevelSpec read(JsonNode json, String pointer, Problems problems) {
-        ObjectReader r = ObjectReader.of(json, pointer, problems);
-        if (r == null) {
-            return null;
-        }
-        String name = r.string("name", true);
-        ObjectReader f = r.object("field", true);
-        ObjectReader j = r.object("join", false);
-        r.finish();
-        FieldSpec field = null;
-        if (f != null) {
-            Long offset = f.integer("offset", true, 0, FieldSpec.MAX_OFFSET_BITS);
-            Long length = f.integer("length", true, 1, FieldSpec.MAX_LENGTH_BITS);
-            f.finish();
-            field = offset == null || length == null ? null : FieldSpec.of(offset.intValue(), length.intValue());
-        }
-        JoinTemplate join = j == null ? null : join(j);
-        if (name != null && name.trim().isEmpty()) {
-            r.problem("name", "level name is empty");
-            return null;
-        }
-        return name == null || field == null ? null : LevelSpec.of(name, field, join);
-    }
-
-    private static JoinTemplate join(ObjectReader j) {
-        JoinTemplate.Builder b = JoinTemplate.builder().guaranteed(j.rate("guaranteed", false))
-                .weight(j.number("weight", false)).idleTimeout(j.duration("idleTimeout", false))
-                .lifetime(j.duration("lifetime", false));
-        Rate peak = j.limit("peak", false);
-        // Output carries the numbers too; accept them back so that GET -> PUT round-trips.
-        j.raw("guaranteedBps");
-        j.raw("peakBps");
-        j.finish();
-        return b.peak(peak == null ? Rate.UNLIMITED : peak).build();
+        return TreeDocument.readApiLevel(json, pointer, problems);
     }
 
     /** {@code {"levels": [...]}}. */

@@ -19,33 +19,47 @@ public final class LiveCodecs {
     private LiveCodecs() {
     }
 
-    /** {@code {"device", "port", "time", "version", "capacityBps", "guaranteedSumBps", "measuredBps", "nodes": [...]}}. */
+    /**
+     * {@code {"device", "port", "time", "version", "masterElsewhere", "capacityBps", "guaranteedSumBps",
+     * "measuredBps", "nodes": [...]}}. With {@code masterElsewhere} true (another cluster instance
+     * reads the switch) every measured member is null, not zero.
+     */
     public static final class PortStateCodec extends JsonCodec<PortState> {
         @Override
         public ObjectNode encode(PortState s, CodecContext context) {
+            boolean here = !s.isMasterElsewhere();
             ObjectNode o = context.mapper().createObjectNode();
             o.put("device", s.port().deviceId());
             o.put("port", s.port().port());
             o.put("time", s.timeMillis());
             o.put("version", s.treeVersion());
+            o.put("masterElsewhere", !here);
             JsonOut.bps(o, "capacityBps", s.capacityBps());
             JsonOut.bps(o, "guaranteedSumBps", s.guaranteedSumBps());
-            JsonOut.bps(o, "measuredBps", s.measuredBps());
+            JsonOut.bps(o, "measuredBps", here ? s.measuredBps() : Double.NaN);
             ArrayNode nodes = o.putArray("nodes");
             for (NodeState n : s.nodes()) {
                 ObjectNode no = nodes.addObject();
                 no.put("id", n.id());
-                JsonOut.bps(no, "measuredBps", n.measuredBps());
-                no.put("state", n.state().letter());
-                JsonOut.bps(no, "fairShareBps", n.fairShareBps());
-                JsonOut.bps(no, "dropBps", n.dropBps());
-                no.put("active", n.isActive());
-                if (n.lastSeenMillis().isPresent()) {
+                JsonOut.bps(no, "measuredBps", here ? n.measuredBps() : Double.NaN);
+                if (here) {
+                    no.put("state", n.state().letter());
+                } else {
+                    no.putNull("state");
+                }
+                JsonOut.bps(no, "fairShareBps", here ? n.fairShareBps() : Double.NaN);
+                JsonOut.bps(no, "dropBps", here ? n.dropBps() : Double.NaN);
+                if (here) {
+                    no.put("active", n.isActive());
+                } else {
+                    no.putNull("active");
+                }
+                if (here && n.lastSeenMillis().isPresent()) {
                     no.put("lastSeen", n.lastSeenMillis().getAsLong());
                 } else {
                     no.putNull("lastSeen");
                 }
-                JsonOut.bps(no, "targetBps", n.targetBps());
+                JsonOut.bps(no, "targetBps", here ? n.targetBps() : Double.NaN);
                 JsonOut.bps(no, "effectiveLimitBps", n.effectiveLimitBps());
                 if (n.lastError().isPresent()) {
                     no.put("lastError", n.lastError().get());

@@ -50,6 +50,7 @@ public final class NodeCodec extends JsonCodec<TreeNode> {
         JsonOut.rate(o, "peak", n.peak());
         o.put("template", n.isTemplate());
         o.put("pinned", n.isPinned());
+        o.put("joined", n.isJoined());
         o.put("leaf", tree.isLeaf(i));
         ArrayNode children = o.putArray("children");
         for (int k = 0; k < tree.childCount(i); k++) {

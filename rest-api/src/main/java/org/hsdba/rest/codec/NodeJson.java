@@ -12,6 +12,7 @@ import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
+import org.hsdba.model.json.KeyText;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
 
@@ -57,12 +58,12 @@ public final class NodeJson {
             } else if (depth > tree.levels().size()) {
                 r.reader.problem("parent", "a child of \"" + r.parent + "\" would be at level " + depth + " but "
                         + tree.rootPath() + " has " + tree.levels().size() + " level(s)");
-            } else if (r.key.value != null) {
+            } else if (r.key.value() != null) {
                 LevelSpec level = tree.levels().get(depth - 1);
                 try {
-                    r.builder.key(MatchKey.parse(r.key.value, r.key.mask, level.field().lengthBits()));
+                    r.builder.key(MatchKey.parse(r.key.value(), r.key.mask(), level.field().lengthBits()));
                 } catch (IllegalArgumentException e) {
-                    r.reader.problem(e.getMessage().startsWith("mask") && !r.keyObject ? "mask" : "key", e.getMessage()
+                    r.reader.problem(r.key.memberOf(e), e.getMessage()
                             + " (level \"" + level.name() + "\" matches " + level.field().lengthBits() + " bits)");
                 }
             }
@@ -94,16 +95,13 @@ public final class NodeJson {
         final String id;
         final String parent;
         final KeyText key;
-        final boolean keyObject;
         final NodeSpec.Builder builder;
 
-        private Raw(ObjectReader reader, String id, String parent, KeyText key, boolean keyObject,
-                    NodeSpec.Builder builder) {
+        private Raw(ObjectReader reader, String id, String parent, KeyText key, NodeSpec.Builder builder) {
             this.reader = reader;
             this.id = id;
             this.parent = parent;
             this.key = key;
-            this.keyObject = keyObject;
             this.builder = builder;
         }
 
@@ -114,21 +112,21 @@ public final class NodeJson {
             }
             String id = r.string("id", true);
             String parent = r.string("parent", false);
-            boolean keyObject = json.has("key") && json.get("key").isObject();
-            KeyText key = KeyText.read(r);
+            KeyText key = KeyText.readApiForms(r);
             Rate g = r.rate("guaranteed", false);
             Double w = r.number("weight", false);
             Rate l = r.limit("peak", false);
             Boolean template = r.bool("template");
             Boolean pinned = r.bool("pinned");
+            Boolean joined = r.bool("joined");
             r.finish();
             if (id == null || key == null) {
                 return null;
             }
             NodeSpec.Builder b = NodeSpec.builder(id).parent(parent).guaranteed(g).weight(w)
                     .peak(l == null ? Rate.UNLIMITED : l).template(Boolean.TRUE.equals(template))
-                    .pinned(Boolean.TRUE.equals(pinned));
-            return new Raw(r, id, parent, key, keyObject, b);
+                    .pinned(Boolean.TRUE.equals(pinned)).joined(Boolean.TRUE.equals(joined));
+            return new Raw(r, id, parent, key, b);
         }
     }
 }

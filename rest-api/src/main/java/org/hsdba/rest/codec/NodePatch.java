@@ -7,6 +7,7 @@ import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
+import org.hsdba.model.json.KeyText;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
 
@@ -14,12 +15,13 @@ import org.hsdba.model.json.Problems;
  * A partial update of a node (PATCH): members present replace the node's attribute, JSON null
  * resets it to its default (guaranteed and weight: not given, derived by admission; peak:
  * unlimited; key: none, only valid for a template), members absent keep it. Updatable:
- * {@code guaranteed, weight, peak, key, mask, pinned, template}; {@code id} may be repeated;
+ * {@code guaranteed, weight, peak, key, mask, pinned, template, joined} ({@code "joined": false}
+ * adopts a node that joined by packet-in: it is then never pruned); {@code id} may be repeated;
  * the parent is changed with the move resource.
  */
 public final class NodePatch {
 
-    private static final String[] UPDATABLE = {"guaranteed", "weight", "peak", "key", "mask", "pinned", "template"};
+    private static final String[] UPDATABLE = {"guaranteed", "weight", "peak", "key", "mask", "pinned", "template", "joined"};
 
     private NodePatch() {
     }
@@ -69,10 +71,13 @@ public final class NodePatch {
         if (patch.has("template")) {
             b.template(Boolean.TRUE.equals(r.bool("template")));
         }
+        if (patch.has("joined")) {
+            b.joined(Boolean.TRUE.equals(r.bool("joined")));
+        }
         if (patch.has("key") || patch.has("mask")) {
-            KeyText key = KeyText.read(r);
+            KeyText key = KeyText.readApiForms(r);
             if (key != null) {
-                b.key(key.value == null ? null : parseKey(r, key, tree.level(old.id())));
+                b.key(key.value() == null ? null : parseKey(r, key, tree.level(old.id())));
             }
         }
         r.finish();
@@ -81,7 +86,7 @@ public final class NodePatch {
 
     private static MatchKey parseKey(ObjectReader r, KeyText key, LevelSpec level) {
         try {
-            return MatchKey.parse(key.value, key.mask, level.field().lengthBits());
+            return MatchKey.parse(key.value(), key.mask(), level.field().lengthBits());
         } catch (IllegalArgumentException e) {
             r.problem("key", e.getMessage() + " (level \"" + level.name() + "\" matches "
                     + level.field().lengthBits() + " bits)");

@@ -17,9 +17,10 @@ import org.onosproject.codec.JsonCodec;
 /**
  * Run-time parameters: {@code {"rateEstimator": {"kind": "ewma", "kSeconds": 0.01} | {"kind":
  * "window", "windowSeconds": 0.1}, "pollingPeriodSeconds", "idleTimeoutSeconds",
- * "leafLifetimeSeconds", "headroom", "mode", "joinRatePerSecond", "joinBurst"}}. Durations are
+ * "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst"}}. Durations are
  * seconds (numbers; strings with units like "10ms" are accepted too). Reading merges onto the
- * current parameters: members absent keep their value.
+ * current parameters: members absent keep their value. There is no service-wide headroom: eta
+ * belongs to each tree.
  */
 public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
 
@@ -33,7 +34,6 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         o.put("pollingPeriodSeconds", Durations.seconds(p.pollingPeriod()));
         o.put("idleTimeoutSeconds", Durations.seconds(p.idleTimeout()));
         o.put("leafLifetimeSeconds", Durations.seconds(p.leafLifetime()));
-        o.put("headroom", p.headroom());
         o.put("mode", p.mode().jsonName());
         o.put("joinRatePerSecond", p.joinRatePerSecond());
         o.put("joinBurst", p.joinBurst());
@@ -60,10 +60,13 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         Duration polling = r.duration("pollingPeriodSeconds", false);
         Duration idle = r.duration("idleTimeoutSeconds", false);
         Duration lifetime = r.duration("leafLifetimeSeconds", false);
-        Double headroom = r.number("headroom", false);
         String mode = r.string("mode", false);
         Double joinRate = r.number("joinRatePerSecond", false);
         Long joinBurst = r.integer("joinBurst", false, 1, Integer.MAX_VALUE);
+        if (r.has("headroom")) {
+            r.unknownField("headroom", "unknown field \"headroom\": the headroom eta is set per tree (the tree's \"eta\"); "
+                    + "the service has no default for it");
+        }
         r.finish();
         if (e != null) {
             Estimator estimator = estimator(e);
@@ -86,9 +89,6 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         }
         if (lifetime != null) {
             b.leafLifetime(lifetime);
-        }
-        if (headroom != null) {
-            b.headroom(headroom);
         }
         if (joinRate != null) {
             b.joinRatePerSecond(joinRate);

@@ -18,6 +18,7 @@ import org.hsdba.model.TreeEdit;
 import org.hsdba.model.json.JsonText;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
+import org.hsdba.model.json.TreeDocument;
 
 /**
  * A preview request: {@code {"device", "port", "edit": {...} | "tree": {...}, "demands": {"leaf":
@@ -69,7 +70,7 @@ public final class PreviewRequest {
             throw new IllegalArgumentException("preview: " + e.getMessage(), e);
         }
         if (treeJson != null) {
-            return new PreviewRequest(port, null, TreeDocument.read(treeJson, "/tree", port), demands);
+            return new PreviewRequest(port, null, TreeDocument.readApi(treeJson, "/tree", port), demands);
         }
         TreeEdit edit = edit(editJson, currentTree.apply(port), problems);
         problems.throwIfAny();

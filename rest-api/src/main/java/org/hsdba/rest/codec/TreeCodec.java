@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.TreeDocument;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
 /**
  * A whole tree in the config format (docs/config-format.md) with its {@code version} always
  * present, so that what GET answers can be PUT back unchanged. Decoding gives the structurally
- * valid, not yet admitted tree (see {@link TreeDocument}).
+ * valid, not yet admitted tree (see {@link TreeDocument#readApi}).
  */
 public final class TreeCodec extends JsonCodec<BandwidthTree> {
 
@@ -23,6 +24,6 @@ public final class TreeCodec extends JsonCodec<BandwidthTree> {
 
     @Override
     public BandwidthTree decode(ObjectNode json, CodecContext context) {
-        return TreeDocument.read(json, "", null).build();
+        return TreeDocument.readApi(json, "", null).build();
     }
 }

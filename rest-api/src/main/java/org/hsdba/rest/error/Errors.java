@@ -2,6 +2,7 @@ package org.hsdba.rest.error;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,41 +16,45 @@ import org.hsdba.model.json.ConfigException;
 /** Turns the exceptions of the service and the model into uniform error bodies. Pure functions. */
 public final class Errors {
 
-    private static final String UNKNOWN_FIELD_PREFIX = "unknown field";
-    private static final String SYNTAX_PREFIX = "invalid JSON";
-    private static final String TOO_LARGE_HINT = "larger than the limit";
-
     private Errors() {
     }
 
     /**
-     * The error for a rejected JSON document. {@code body} (may be null) is the parsed request,
+     * The error for a rejected JSON document, by the kinds of its problems: too large, malformed,
+     * unknown field, bad value, in that order of precedence; a document whose only problems are
+     * broken tree rules is an admission error. {@code body} (may be null) is the parsed request,
      * used to name the tree node a pointer like {@code /nodes/3/guaranteed} lands in.
      */
     public static ApiError fromProblems(ConfigException e, JsonNode body) {
         List<ErrorDetail> details = new ArrayList<>();
-        boolean syntax = false;
-        boolean unknown = false;
-        boolean tooLarge = false;
         for (ConfigException.Problem p : e.problems()) {
-            syntax |= p.message().startsWith(SYNTAX_PREFIX);
-            unknown |= p.message().startsWith(UNKNOWN_FIELD_PREFIX);
-            tooLarge |= p.message().contains(TOO_LARGE_HINT);
-            details.add(ErrorDetail.builder(p.message()).pointer(p.pointer()).node(nodeAt(body, p.pointer()))
-                    .location(p.line(), p.column()).build());
+            ErrorDetail.Builder d = ErrorDetail.builder(p.message()).pointer(p.pointer()).location(p.line(), p.column());
+            if (p.violation().isPresent()) {
+                Violation v = p.violation().get();
+                d.node(v.nodeId()).field(v.field()).rule(v.code().name());
+            } else {
+                d.node(nodeAt(body, p.pointer()));
+            }
+            details.add(d.build());
         }
+        Set<ConfigException.Kind> kinds = e.kinds();
         int total = e.totalProblems();
-        if (tooLarge) {
+        if (kinds.contains(ConfigException.Kind.TOO_LARGE)) {
             return ApiError.of(ErrorCode.TOO_LARGE, e.first().message(), details);
         }
-        if (syntax) {
+        if (kinds.contains(ConfigException.Kind.SYNTAX)) {
             ConfigException.Problem p = e.first();
             return ApiError.of(ErrorCode.MALFORMED_JSON, "malformed JSON"
                     + (p.line() > 0 ? " at line " + p.line() + ", column " + p.column() : "") + ": "
                     + p.message().replaceFirst("^invalid JSON: ", ""), details);
         }
+        if (kinds.equals(Set.of(ConfigException.Kind.RULE))) {
+            return ApiError.of(ErrorCode.ADMISSION, total == 1 ? e.first().message() : total + " admission violations",
+                    details);
+        }
         String summary = total == 1 ? e.first().toString() : total + " problems in the request body";
-        return ApiError.of(unknown ? ErrorCode.UNKNOWN_FIELD : ErrorCode.BAD_VALUE, summary, details);
+        return ApiError.of(kinds.contains(ConfigException.Kind.UNKNOWN_FIELD) ? ErrorCode.UNKNOWN_FIELD : ErrorCode.BAD_VALUE,
+                summary, details);
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.hsdba.rest.resources;
 
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.GET;
@@ -14,18 +12,10 @@ import javax.ws.rs.core.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.hsdba.admission.Admission;
-import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
-import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.json.ConfigException;
 import org.hsdba.model.json.ConfigJson;
-import org.hsdba.rest.codec.TreeDocument;
-import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ApiException;
-import org.hsdba.rest.error.ErrorCode;
-import org.hsdba.rest.error.ErrorDetail;
-import org.hsdba.rest.error.Errors;
 
 /** The whole configuration in the config format ({@code "format": "hsdba/1"}): export and all-or-nothing import. */
 @Path("config")
@@ -38,7 +28,11 @@ public class ConfigResource extends HsdbaResource {
         return Response.ok(ConfigJson.write(service().exportConfig()), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
-    /** Replaces the whole configuration; on any problem nothing changes. Answers the configuration now in force. */
+    /**
+     * Replaces the whole configuration; on any problem nothing changes. Answers the configuration
+     * now in force. Value problems are bad-value / unknown-field errors; if the trees read cleanly
+     * but break tree rules, an admission error lists every violation with its pointer.
+     */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public Response replace(InputStream body) {
@@ -48,44 +42,12 @@ public class ConfigResource extends HsdbaResource {
         try {
             config = ConfigJson.fromJson(json);
         } catch (ConfigException e) {
-            throw new ApiException(classify(request, e));
+            throw new ApiException(request.error(e));
         }
         rules(() -> {
             service().importConfig(config);
             return null;
         }, v -> null);
         return export();
-    }
-
-    /**
-     * The config reader reports value problems and broken tree rules alike; the contract tells
-     * them apart (bad-value / unknown-field versus admission). If every tree reads cleanly, the
-     * trees' own rule violations are the whole story, with pointers into the body.
-     */
-    private static ApiError classify(RequestBody request, ConfigException e) {
-        JsonNode trees = request.json().get("trees");
-        if (trees == null || !trees.isArray()) {
-            return request.error(e);
-        }
-        List<ErrorDetail> details = new ArrayList<>();
-        for (int i = 0; i < trees.size(); i++) {
-            TreeDocument doc;
-            try {
-                doc = TreeDocument.read(trees.get(i), "/trees/" + i, null);
-            } catch (ConfigException valueProblem) {
-                return request.error(e);
-            }
-            try {
-                BandwidthTree t = doc.build();
-                Admission.check(t).forEach(v -> details.add(Errors.detail(v, doc.pointerOf(v))));
-            } catch (InvalidTreeException structure) {
-                structure.violations().forEach(v -> details.add(Errors.detail(v, doc.pointerOf(v))));
-            }
-        }
-        if (details.isEmpty()) {
-            return request.error(e);
-        }
-        return ApiError.of(ErrorCode.ADMISSION,
-                details.size() == 1 ? details.get(0).message() : details.size() + " admission violations", details);
     }
 }

@@ -15,7 +15,11 @@ import org.hsdba.api.PortState;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.rest.metrics.PrometheusText;
 
-/** Live rates of every node of every managed port in the Prometheus text format 0.0.4. */
+/**
+ * Live rates of every node of every managed port in the Prometheus text format 0.0.4. In a cluster
+ * a port is reported by the instance that masters its device (the one that reads its counters),
+ * so that scraping every instance gives each port once.
+ */
 @Path("metrics")
 public class MetricsResource extends HsdbaResource {
 
@@ -26,7 +30,10 @@ public class MetricsResource extends HsdbaResource {
         List<PortState> states = new ArrayList<>();
         for (BandwidthTree t : service.trees()) {
             try {
-                states.add(service.state(t.port()));
+                PortState s = service.state(t.port());
+                if (!s.isMasterElsewhere()) {
+                    states.add(s);
+                }
             } catch (NotFoundException removedMeanwhile) {
                 // the tree went away between the two calls: nothing to report for it
             }

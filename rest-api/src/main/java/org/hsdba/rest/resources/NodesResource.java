@@ -76,7 +76,7 @@ public class NodesResource extends HsdbaResource {
                 node.id());
     }
 
-    /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template}; null resets to the default. */
+    /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template, joined}; null resets to the default. */
     @PATCH
     @Path("{node}")
     @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH_JSON})

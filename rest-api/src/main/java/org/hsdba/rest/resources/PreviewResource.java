@@ -15,9 +15,9 @@ import org.hsdba.api.PreviewResult;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.TreeEdit;
+import org.hsdba.model.json.TreeDocument;
 import org.hsdba.rest.codec.PreviewCodec;
 import org.hsdba.rest.codec.PreviewRequest;
-import org.hsdba.rest.codec.TreeDocument;
 
 /**
  * What an edit or a whole proposed tree would give: admission verdict (every violation) and the

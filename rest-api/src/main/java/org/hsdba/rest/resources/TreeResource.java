@@ -23,9 +23,9 @@ import org.hsdba.admission.Admission;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.json.TreeDocument;
 import org.hsdba.rest.codec.LevelCodec;
 import org.hsdba.rest.codec.LiveCodecs;
-import org.hsdba.rest.codec.TreeDocument;
 import org.hsdba.rest.codec.TreeViews;
 
 /** A port's bandwidth tree as a whole, its levels, and its live state. */
@@ -62,7 +62,7 @@ public class TreeResource extends HsdbaResource {
         OptionalLong expected = expectedVersion(ifMatch);
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
-        TreeDocument doc = decode(request, () -> TreeDocument.read(json, "", where));
+        TreeDocument doc = decode(request, () -> TreeDocument.readApi(json, "", where));
         BandwidthTree proposed = rules(doc::build, doc::pointerOf);
         requireNoViolations(Admission.check(proposed), doc::pointerOf);
         BandwidthTree stored = rules(() -> service().putTree(proposed, expected), doc::pointerOf);

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.Violation;
+import org.hsdba.model.ViolationCode;
 import org.hsdba.model.json.ConfigException;
 import org.junit.Test;
 
@@ -29,15 +31,33 @@ public class ErrorsTest {
 
     @Test
     public void unknownFieldsWinOverBadValuesAndSyntaxWinsOverBoth() {
-        ConfigException mixed = new ConfigException(List.of(new ConfigException.Problem("/a", "unknown field \"a\""),
+        ConfigException mixed = new ConfigException(List.of(
+                new ConfigException.Problem(ConfigException.Kind.UNKNOWN_FIELD, "/a", -1, -1, "unknown field \"a\""),
                 new ConfigException.Problem("/b", "expected a number")), 2);
         assertEquals(ErrorCode.UNKNOWN_FIELD, Errors.fromProblems(mixed, null).code());
         assertEquals("2 problems in the request body", Errors.fromProblems(mixed, null).message());
-        ConfigException syntax = new ConfigException(new ConfigException.Problem("", 2, 5, "invalid JSON: Unexpected character"));
+        ConfigException syntax = new ConfigException(new ConfigException.Problem(ConfigException.Kind.SYNTAX, "", 2, 5,
+                "invalid JSON: Unexpected character"));
         ApiError e = Errors.fromProblems(syntax, null);
         assertEquals(ErrorCode.MALFORMED_JSON, e.code());
         assertTrue(e.message(), e.message().contains("line 2, column 5"));
         assertEquals(2, e.details().get(0).line());
+    }
+
+    @Test
+    public void aDocumentBreakingOnlyTreeRulesIsAnAdmissionErrorNamingRuleNodeAndField() {
+        Violation v = new Violation(ViolationCode.GUARANTEE_ABOVE_PEAK, "a", "guaranteed", "guaranteed 2 Gb/s > peak 1 Gb/s");
+        ConfigException rules = new ConfigException(List.of(ConfigException.Problem.rule("/trees/0/nodes/0/guaranteed", v)), 1);
+        ApiError e = Errors.fromProblems(rules, null);
+        assertEquals(ErrorCode.ADMISSION, e.code());
+        assertEquals(v.message(), e.message());
+        ErrorDetail d = e.details().get(0);
+        assertEquals("GUARANTEE_ABOVE_PEAK", d.rule());
+        assertEquals("a", d.node());
+        assertEquals("guaranteed", d.field());
+        assertEquals("/trees/0/nodes/0/guaranteed", d.pointer());
+        ConfigException mixed = new ConfigException(List.of(rules.first(), new ConfigException.Problem("/b", "expected a number")), 2);
+        assertEquals(ErrorCode.BAD_VALUE, Errors.fromProblems(mixed, null).code());
     }
 
     @Test

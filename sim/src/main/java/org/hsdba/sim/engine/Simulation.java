@@ -40,6 +40,7 @@ public final class Simulation {
     private final int outPort;
     private final Oracle oracle;
     private final NodeStateProbe stateProbe;
+    private final PacketObserver observer;
     private final ProgressReporter progress;
     private final Map<String, String> parameters;
     private boolean ran;
@@ -66,6 +67,7 @@ public final class Simulation {
         this.outPort = b.outPort;
         this.oracle = b.oracle;
         this.stateProbe = b.stateProbe;
+        this.observer = b.observer;
         this.progress = b.progress;
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
     }
@@ -96,6 +98,7 @@ public final class Simulation {
         private int outPort = -1;
         private Oracle oracle;
         private NodeStateProbe stateProbe;
+        private PacketObserver observer;
         private ProgressReporter progress;
         private final Map<String, String> parameters = new LinkedHashMap<>();
 
@@ -173,6 +176,12 @@ public final class Simulation {
             return this;
         }
 
+        /** Sees every packet's fate (null: none). */
+        public Builder observer(PacketObserver observer) {
+            this.observer = observer;
+            return this;
+        }
+
         /** Progress lines (null: none). */
         public Builder progress(ProgressReporter progress) {
             this.progress = progress;
@@ -228,14 +237,27 @@ public final class Simulation {
                     misattributed++;
                 }
             }
+            boolean delivered = false;
+            boolean lost = true;
             if (!v.forwarded()) {
                 acc.counters.policedBytes[bin][node] += a.bytes();
                 acc.counters.policedPackets[bin][node]++;
             } else if (outPort >= 0 && v.outPort() != outPort) {
                 otherPort++;
+                lost = false;
             } else if (!link.offer(t, a.bytes(), node)) {
                 acc.counters.queueDropBytes[bin][node] += a.bytes();
                 acc.counters.queueDropPackets[bin][node]++;
+            } else {
+                delivered = true;
+                lost = false;
+            }
+            if (lost) {
+                // Dropped by the switch or the buffer: responsive sources learn of it.
+                stream.lost(a.sourceIndex(), t);
+            }
+            if (observer != null) {
+                observer.packet(t, a.sourceIndex(), node, a.bytes(), delivered);
             }
             packets++;
             if (progress != null) {

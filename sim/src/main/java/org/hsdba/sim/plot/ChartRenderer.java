@@ -79,9 +79,17 @@ public final class ChartRenderer {
                 }
                 n = 0;
             } else {
-                xs[n] = m.px(s.x(i));
-                ys[n] = m.py(s.y(i) / scale);
-                n++;
+                double px = m.px(s.x(i));
+                double py = m.py(s.y(i) / scale);
+                // A point in the middle of a flat run adds nothing to the line (piecewise-constant
+                // oracles would otherwise carry one point per bin): move the run's end instead.
+                if (n >= 2 && ys[n - 1] == py && ys[n - 2] == py) {
+                    xs[n - 1] = px;
+                } else {
+                    xs[n] = px;
+                    ys[n] = py;
+                    n++;
+                }
             }
         }
     }

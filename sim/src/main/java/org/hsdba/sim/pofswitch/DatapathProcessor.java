@@ -15,8 +15,8 @@ import org.hsdba.sim.engine.Verdict;
  * measured port (else to the first port it used); otherwise it is dropped with the switch's end
  * reason. The deciding node is the last entry on the packet's HSDBA path, named by
  * {@code nodeOf} (the compiler knows which entry is which node; null when unknown). Messages the
- * switch sends up (PACKET_IN for joins, entry status, errors) are counted, not answered: the
- * harness has no controller.
+ * switch sends up (PACKET_IN for joins, entry status, errors) are counted and kept for the last
+ * packet ({@link #lastUpward()}); {@link ControllerModel} answers the joins.
  */
 public final class DatapathProcessor implements PacketProcessor {
 
@@ -25,6 +25,7 @@ public final class DatapathProcessor implements PacketProcessor {
     private final Function<EntryRef, String> nodeOf;
     private long upwardMessages;
     private long errors;
+    private List<org.hsdba.pof.message.PofMessage> lastUpward = List.of();
 
     /**
      * @param datapath programmed, with its ports enabled
@@ -41,6 +42,7 @@ public final class DatapathProcessor implements PacketProcessor {
     public Verdict process(byte[] frame, int inPort, long tNs) {
         ProcessResult r = datapath.process(frame, inPort, tNs);
         upwardMessages += r.upward().size();
+        lastUpward = r.upward();
         if (r.error() != null) {
             errors++;
         }
@@ -57,6 +59,11 @@ public final class DatapathProcessor implements PacketProcessor {
         String reason = r.endReason().name().toLowerCase(java.util.Locale.ROOT)
                 + (r.dropReasonCode() != 0 ? " (reason " + r.dropReasonCode() + ")" : "");
         return Verdict.drop(node, reason);
+    }
+
+    /** What the switch sent to the controller while processing the last packet (PACKET_IN for joins, ...). */
+    public List<org.hsdba.pof.message.PofMessage> lastUpward() {
+        return lastUpward;
     }
 
     /** Messages the switch sent to the controller so far. */

@@ -1,16 +1,11 @@
 package org.hsdba.sim.pofswitch;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import org.hsdba.algorithm.DropRule;
 import org.hsdba.algorithm.KernelOptions;
-import org.hsdba.compiler.CompiledProgram;
+import org.hsdba.algorithm.PassDown;
 import org.hsdba.compiler.CompilerOptions;
-import org.hsdba.compiler.HsdbaCompiler;
-import org.hsdba.compiler.NodeSlot;
-import org.hsdba.compiler.ProgramLayout;
-import org.hsdba.compiler.SwitchCapabilities;
 import org.hsdba.model.RuntimeParameters;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxRegisterMod;
@@ -18,7 +13,6 @@ import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.TableMod;
 import org.hsdba.pofswitch.datapath.Datapath;
-import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.error.SwitchError;
 import org.hsdba.sim.baseline.Mode;
 import org.hsdba.sim.engine.PacketProcessor;
@@ -34,9 +28,41 @@ import org.hsdba.sim.run.ProcessorFactory;
  */
 public final class PofSwitchFactory implements ProcessorFactory {
 
+    private final Set<String> initial;
+    private final long controlLatencyNs;
+    private final PassDown passDown;
+
+    /** Every node of the run's tree installed from the start; join requests are not answered. */
+    public PofSwitchFactory() {
+        this(null, -1, null);
+    }
+
+    private PofSwitchFactory(Set<String> initial, long controlLatencyNs, PassDown passDown) {
+        this.initial = initial == null ? null : Set.copyOf(initial);
+        this.controlLatencyNs = controlLatencyNs;
+        this.passDown = passDown;
+    }
+
+    /** The same factory compiling with pass-down rule {@code p} instead of the kernel's default. */
+    public PofSwitchFactory withPassDown(PassDown p) {
+        return new PofSwitchFactory(initial, controlLatencyNs, p);
+    }
+
+    /**
+     * The switch starts with only the {@code initial} nodes of the run's tree (the operator's
+     * declared tree); a {@link ControllerModel} installs the others when their packets ask to
+     * join, {@code controlLatencyNs} after the packet-in.
+     */
+    public static PofSwitchFactory withJoins(Set<String> initial, long controlLatencyNs) {
+        return new PofSwitchFactory(initial, controlLatencyNs, null);
+    }
+
     @Override
     public String name() {
-        return "pof-reference-switch (compiled program on the reference datapath)";
+        return "pof-reference-switch (compiled program on the reference datapath)"
+                + (passDown == null ? "" : ", pass-down " + passDown)
+                + (initial == null ? "" : String.format(java.util.Locale.ROOT,
+                ", joins by a controller model with %.3f ms latency", controlLatencyNs / 1e6));
     }
 
     @Override
@@ -50,26 +76,22 @@ public final class PofSwitchFactory implements ProcessorFactory {
             throw new IllegalArgumentException("the compiled switch program runs in-switch and literal, not "
                     + mode.cliName());
         }
-        KernelOptions algorithm = KernelOptions.from(runtime).toBuilder()
-                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL).build();
-        CompilerOptions options = CompilerOptions.from(runtime).toBuilder().algorithm(algorithm).build();
-        CompiledProgram program = HsdbaCompiler.compile(binding.tree(), SwitchCapabilities.reference(), options);
-        Datapath dp = new Datapath(DatapathConfig.builder().extensionEnabled(true).rngSeed(seed).build());
-        dp.enableAllPorts();
-        install(dp, program.messages());
-        Map<Long, String> nodeOfEntry = new HashMap<>();
-        ProgramLayout layout = program.layout();
-        for (Map.Entry<String, NodeSlot> e : program.slots().all().entrySet()) {
-            NodeSlot slot = e.getValue();
-            int table = layout.globalId(layout.levelTable(slot.level()));
-            nodeOfEntry.put(key(table, slot.entryIndex()), e.getKey());
+        CompilerOptions options = options(mode, runtime);
+        if (passDown != null) {
+            options = options.toBuilder().algorithm(options.algorithm().toBuilder().passDown(passDown).build()).build();
         }
-        return new DatapathProcessor(dp, (int) layout.egressPort(),
-                ref -> nodeOfEntry.get(key(ref.tableId(), ref.index())));
+        if (initial == null) {
+            return new SwitchProcessor(ProgrammedSwitch.install(binding.tree(), options, seed), null);
+        }
+        ProgrammedSwitch sw = ProgrammedSwitch.install(ProgrammedSwitch.restrict(binding.tree(), initial), options, seed);
+        return new SwitchProcessor(sw, new ControllerModel(binding.tree(), controlLatencyNs));
     }
 
-    private static long key(int table, long index) {
-        return ((long) table << 40) ^ index;
+    /** The compiler options of a mode: the runtime's estimator and idle timeout, literal's drop rule. */
+    public static CompilerOptions options(Mode mode, RuntimeParameters runtime) {
+        KernelOptions algorithm = KernelOptions.from(runtime).toBuilder()
+                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL).build();
+        return CompilerOptions.from(runtime).toBuilder().algorithm(algorithm).build();
     }
 
     /** Applies a compiled program's messages; a switch error fails with the message that caused it. */

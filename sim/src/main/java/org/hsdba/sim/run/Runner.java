@@ -5,12 +5,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.hsdba.model.Estimator;
 import org.hsdba.sim.baseline.DwrrLink;
 import org.hsdba.sim.baseline.ForwardAll;
 import org.hsdba.sim.baseline.Mode;
 import org.hsdba.sim.engine.NodeStateProbe;
 import org.hsdba.sim.engine.NodeTree;
+import org.hsdba.sim.engine.PacketObserver;
 import org.hsdba.sim.engine.PacketProcessor;
 import org.hsdba.sim.engine.ProgressReporter;
 import org.hsdba.sim.engine.RunResult;
@@ -42,6 +44,15 @@ public final class Runner {
 
     /** Runs and returns the measurements. {@code factory} may be null for the baseline modes. */
     public static RunResult run(RunSpec spec, ProcessorFactory factory, ProgressReporter progress) {
+        return run(spec, factory, progress, null);
+    }
+
+    /**
+     * As {@link #run(RunSpec, ProcessorFactory, ProgressReporter)}, with a packet observer made for
+     * the run's processor (e.g. one that reads the switch's state after every packet); null: none.
+     */
+    public static RunResult run(RunSpec spec, ProcessorFactory factory, ProgressReporter progress,
+                                Function<PacketProcessor, PacketObserver> observer) {
         TreeBinding binding = spec.binding();
         NodeTree tree = binding.nodeTree();
         PacketProcessor processor;
@@ -77,6 +88,9 @@ public final class Runner {
                 .progress(progress);
         if (processor instanceof NodeStateProbe) {
             b.stateProbe((NodeStateProbe) processor);
+        }
+        if (observer != null) {
+            b.observer(observer.apply(processor));
         }
         describe(b, spec, processorName, linkName);
         return b.build().run();

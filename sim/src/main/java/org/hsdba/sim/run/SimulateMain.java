@@ -119,13 +119,19 @@ public final class SimulateMain {
                         worst = Math.max(worst, Math.abs(st.relativeError()));
                     }
                 }
-                out.println(String.format(Locale.ROOT, "  phase %d [%.3f s, %.3f s): mean |error| %.2f %%, worst %.2f %%",
-                        p, o.result().phases().get(p).startNs() / 1e9, o.result().phases().get(p).endNs() / 1e9,
-                        100 * o.summary().meanAbsLeafError(p), 100 * worst));
+                double mean = o.summary().meanAbsLeafError(p);
+                out.println(String.format(Locale.ROOT, "  phase %d [%.3f s, %.3f s): ", p,
+                        o.result().phases().get(p).startNs() / 1e9, o.result().phases().get(p).endNs() / 1e9)
+                        + (Double.isNaN(mean) ? String.format(Locale.ROOT, "not judged (no whole bin after the %.3f s"
+                        + " settling time)", spec.settleNs() / 1e9) : String.format(Locale.ROOT,
+                        "mean |error| %.2f %%, worst %.2f %%", 100 * mean, 100 * worst)));
             }
             return 0;
+        } catch (org.hsdba.model.json.ConfigException e) {
+            err.println(e.describe(args[0]));
+            return 2;
         } catch (RuntimeException | java.io.IOException e) {
-            err.println("simulate: " + e.getMessage());
+            err.println("hsdba simulate: " + e.getMessage());
             return 2;
         }
     }
@@ -147,8 +153,8 @@ public final class SimulateMain {
     }
 
     static String usage() {
-        return "usage: simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]\n"
-                + "                [--out DIR] [--name NAME] [--duration SECONDS] [--seed N] [--port N]\n"
+        return "usage: hsdba simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]\n"
+                + "                      [--out DIR] [--name NAME] [--duration SECONDS] [--seed N] [--port N]\n"
                 + "  --engine switch: the compiled program on the reference POF datapath (default);\n"
                 + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.";
     }

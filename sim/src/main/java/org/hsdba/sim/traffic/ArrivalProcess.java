@@ -26,6 +26,13 @@ public interface ArrivalProcess {
 
         /** Time of the packet after one of {@code previousBytes} bytes sent at {@code previousNs}. */
         double next(double previousNs, int previousBytes);
+
+        /**
+         * A packet this source sent at {@code sentNs} was lost (dropped by the switch or the
+         * buffer). Open-loop processes ignore it; responsive ones ({@link Aimd}) slow down.
+         */
+        default void lost(double sentNs) {
+        }
     }
 
     /** Constant bit rate with the default gap jitter of {@link Cbr#DEFAULT_JITTER}. */
@@ -49,6 +56,14 @@ public interface ArrivalProcess {
     /** Exponential on and off periods with the given means (seconds); constant bit rate while on. */
     static ArrivalProcess onOff(double meanOnSeconds, double meanOffSeconds) {
         return new OnOff(meanOnSeconds, meanOffSeconds);
+    }
+
+    /**
+     * A loss-responsive source: additive increase, multiplicative decrease (see {@link Aimd}). Its
+     * source rate is the ceiling it never exceeds (its demand for the oracle).
+     */
+    static ArrivalProcess aimd(Aimd.Params params) {
+        return new Aimd(params);
     }
 
     /** Exponential variate with the given mean; never returns 0 exactly ({@code 1 - u} is in (0, 1]). */

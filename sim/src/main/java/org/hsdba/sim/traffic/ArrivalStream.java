@@ -17,6 +17,7 @@ public final class ArrivalStream {
     private final List<TrafficSource> sources;
     private final long horizonNs;
     private final PriorityQueue<SourceStream> queue;
+    private final SourceStream[] byIndex;
 
     public ArrivalStream(List<TrafficSource> sources, long seed, long horizonNs) {
         if (horizonNs <= 0) {
@@ -28,9 +29,11 @@ public final class ArrivalStream {
             int c = Long.compare(a.peekNs(), b.peekNs());
             return c != 0 ? c : Integer.compare(a.index(), b.index());
         });
+        this.byIndex = new SourceStream[sources.size()];
         for (int i = 0; i < sources.size(); i++) {
             SourceStream stream = new SourceStream(sources.get(i), i,
                     new SplittableRandom(sourceSeed(seed, sources.get(i).id())), horizonNs);
+            byIndex[i] = stream;
             if (!stream.exhausted()) {
                 queue.add(stream);
             }
@@ -60,6 +63,14 @@ public final class ArrivalStream {
     /** Time of the next arrival; only valid when {@link #hasNext()}. */
     public long peekNs() {
         return queue.peek().peekNs();
+    }
+
+    /**
+     * Loss feedback: the packet source {@code sourceIndex} sent at {@code sentNs} was dropped.
+     * Responsive sources slow down (from their next packet on); the others ignore it.
+     */
+    public void lost(int sourceIndex, long sentNs) {
+        byIndex[sourceIndex].lost(sentNs);
     }
 
     public Arrival next() {

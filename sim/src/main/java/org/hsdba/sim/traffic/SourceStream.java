@@ -36,6 +36,13 @@ final class SourceStream {
         return Math.round(nextNs);
     }
 
+    /** Tells the current interval's sender that its packet sent at {@code sentNs} was lost. */
+    void lost(long sentNs) {
+        if (timeline != null) {
+            timeline.lost(sentNs);
+        }
+    }
+
     Arrival poll() {
         Arrival arrival = new Arrival(Math.round(nextNs), index, nextBytes);
         advance();

@@ -48,6 +48,11 @@ public class PofSwitchFactoryTest {
     }
 
     @Test
+    public void theCompiledLiteralVariantGivesTheLiteralReadingsShares() {
+        KernelProcessorTest.assertLiteralReading(new PofSwitchFactory());
+    }
+
+    @Test
     public void modesOtherThanInSwitchAndLiteralAreRefused() {
         assertTrue(new PofSwitchFactory().supports(Mode.LITERAL));
         assertTrue(!new PofSwitchFactory().supports(Mode.CONTROLLER_ASSISTED));

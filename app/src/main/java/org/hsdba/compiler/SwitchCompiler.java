@@ -1,0 +1,212 @@
+package org.hsdba.compiler;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.pof.ext.HxBlockMod;
+import org.hsdba.pof.message.FlowModCommand;
+import org.hsdba.pof.message.PofMessage;
+
+/**
+ * The in-switch program of several trees (one per egress port) on one switch with the HX
+ * extension. Every packet starts in the dispatch table (MM#first, {@link Dispatch}), whose entry
+ * for a tree is that tree's port entry: it calls the tree's port block, which looks up the tree's
+ * own level 1 table. Each tree keeps its own level tables, blocks and register chunks
+ * ({@link SwitchPlacement}) and its own {@link SlotMap}, so a change to one tree is that tree's
+ * incremental delta and never touches another tree's entries, registers or state. Pure.
+ */
+public final class SwitchCompiler {
+
+    private SwitchCompiler() {
+    }
+
+    /** The whole program for a wiped switch: the dispatch table, then every tree (tables, blocks, registers, entries). */
+    public static SwitchDelta compile(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts) {
+        return diff(SwitchProgram.empty(caps, opts), trees, caps, opts);
+    }
+
+    /**
+     * The messages from {@code before} to the program of {@code after}: the dispatch table rebuilt
+     * if its key changed (first, so every tree's port entry is re-added into it); removed trees
+     * deleted (port entry first, then nodes deepest first, tables, blocks); kept trees by their
+     * incremental delta, or reinstalled in their own tables and blocks if their levels or
+     * allocation mode changed; new trees installed in fresh tables, blocks and register chunks.
+     *
+     * @throws CompilerException if the switch cannot hold the trees (the message says which limit and port)
+     * @throws org.hsdba.model.InvalidTreeException if a tree is not admissible
+     */
+    public static SwitchDelta diff(SwitchProgram before, List<BandwidthTree> after, SwitchCapabilities caps,
+                                   CompilerOptions opts) {
+        Objects.requireNonNull(before, "before");
+        Objects.requireNonNull(after, "after");
+        checkPorts(after);
+        Dispatch oldDispatch = before.dispatch().orElse(null);
+        Dispatch dispatch = after.isEmpty() ? null : Dispatch.of(after);
+        if (dispatch != null && dispatch.keyBits() > caps.keyLengthBits()) {
+            throw new CompilerException("the dispatch key (" + dispatch.field() + ") has " + dispatch.keyBits()
+                    + " bits, the switch allows " + caps.keyLengthBits());
+        }
+        boolean rebuild = !Objects.equals(oldDispatch, dispatch);
+        int dispatchTable = before.placement().dispatchTable();
+        Run run = new Run(caps, opts, before.placement().edit(), dispatch);
+        if (rebuild && oldDispatch != null) {
+            for (SwitchProgram.Installed i : before.byPort().values()) {
+                run.out.add(Entries.deletePortEntry(i.layout, run.xids.next()));
+            }
+            run.out.add(Dispatch.deleteTable(dispatchTable, run.xids.next()));
+        }
+        if (rebuild && dispatch != null) {
+            run.out.add(dispatch.table(dispatchTable, run.xids.next()));
+        }
+        Set<Long> afterPorts = new HashSet<>();
+        after.forEach(t -> afterPorts.add(t.port().port()));
+        for (Map.Entry<Long, SwitchProgram.Installed> e : before.byPort().entrySet()) {
+            if (!afterPorts.contains(e.getKey())) {
+                run.remove(e.getValue(), !rebuild, true);
+                run.placement.release(e.getKey());
+                run.removed.add(e.getKey());
+            }
+        }
+        Map<Long, SwitchProgram.Installed> next = new LinkedHashMap<>();
+        for (BandwidthTree tree : after) {
+            long port = tree.port().port();
+            SwitchProgram.Installed was = before.byPort().get(port);
+            if (was == null) {
+                run.placement.place(port, tree.levels().size(), true);
+                next.put(port, run.install(tree));
+                run.addedPorts.add(port);
+            } else if (HsdbaCompiler.needsReinstall(was.tree, tree)) {
+                run.remove(was, !rebuild, false);
+                run.placement.relevel(port, tree.levels().size());
+                next.put(port, run.install(tree));
+                run.reinstalled.add(port);
+            } else if (!rebuild && was.tree.equals(tree)) {
+                next.put(port, was); // untouched: an edit of another tree costs nothing here
+            } else {
+                next.put(port, run.update(was, tree, rebuild ? null : oldDispatch));
+            }
+        }
+        SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch);
+        return new SwitchDelta(run.out, program, run.added, run.modified, run.deleted, run.addedPorts, run.removed,
+                run.reinstalled, rebuild && oldDispatch != null, run.xids.peek());
+    }
+
+    private static void checkPorts(List<BandwidthTree> trees) {
+        Set<Long> ports = new HashSet<>();
+        String device = null;
+        for (BandwidthTree t : trees) {
+            if (!ports.add(t.port().port())) {
+                throw new CompilerException("two trees for " + t.rootPath() + ": a port has at most one tree");
+            }
+            if (device != null && !device.equals(t.port().deviceId())) {
+                throw new CompilerException("trees of " + device + " and " + t.port().deviceId()
+                        + " cannot share one switch program");
+            }
+            device = t.port().deviceId();
+        }
+    }
+
+    /** The state of one diff: messages so far, the placement being edited, counts. */
+    private static final class Run {
+        final SwitchCapabilities caps;
+        final CompilerOptions opts;
+        final SwitchCapabilities.Hx hx;
+        final SwitchPlacement.Editor placement;
+        final Dispatch dispatch;
+        final Xids xids;
+        final List<PofMessage> out = new ArrayList<>();
+        final Set<Long> addedPorts = new HashSet<>();
+        final Set<Long> removed = new HashSet<>();
+        final Set<Long> reinstalled = new HashSet<>();
+        int added;
+        int modified;
+        int deleted;
+
+        Run(SwitchCapabilities caps, CompilerOptions opts, SwitchPlacement.Editor placement, Dispatch dispatch) {
+            this.caps = caps;
+            this.opts = opts;
+            this.hx = caps.hx().orElseThrow(() -> new CompilerException("the switch does not implement the HX"
+                    + " extension; compile its trees for controller-assisted mode instead"));
+            this.placement = placement;
+            this.dispatch = dispatch;
+            this.xids = new Xids(opts.firstXid());
+        }
+
+        private ProgramLayout layout(long port) {
+            return ProgramLayout.placed(placement.tree(port).orElseThrow(), placement.dispatchTable(), caps);
+        }
+
+        /** A tree in its (new or re-levelled) placement: level tables, blocks, registers, port entry, nodes. */
+        SwitchProgram.Installed install(BandwidthTree tree) {
+            long port = tree.port().port();
+            ResolvedTree resolved = Admission.admit(tree);
+            SlotMap slots = HsdbaCompiler.initialSlots(tree);
+            placement.ensureRegisterSlots(port, slots.registerSlotLimit());
+            ProgramLayout layout = layout(port);
+            HsdbaCompiler.checkStatic(tree, caps, hx, layout);
+            Entries entries = new Entries(resolved, layout, caps, opts);
+            HsdbaCompiler.checkCapacity(tree, hx, layout, slots, entries);
+            List<BlockProgram> blocks = HsdbaCompiler.blocks(tree, layout, opts, hx);
+            out.addAll(entries.levelTables(xids));
+            out.addAll(HsdbaCompiler.installBody(tree, layout, slots, entries, blocks, xids, dispatch));
+            added += slots.size();
+            return new SwitchProgram.Installed(tree, slots, layout);
+        }
+
+        /**
+         * Deletes a tree's entries (port entry first, so no packet enters it half deleted, if
+         * {@code portEntry}), its level tables and, if {@code blocks}, its blocks.
+         */
+        void remove(SwitchProgram.Installed was, boolean portEntry, boolean blocks) {
+            if (portEntry) {
+                out.add(Entries.deletePortEntry(was.layout, xids.next()));
+            }
+            out.addAll(HsdbaCompiler.deleteNodes(was.slots, was.layout, xids));
+            out.addAll(Entries.deleteLevelTables(was.layout, xids));
+            if (blocks) {
+                out.add(HxBlockMod.delete(xids.next(), was.layout.portBlock()));
+                for (int level = 1; level <= was.layout.levels(); level++) {
+                    out.add(HxBlockMod.delete(xids.next(), was.layout.levelBlock(level)));
+                }
+            }
+            deleted += was.slots.size();
+        }
+
+        /**
+         * A kept tree's incremental delta; {@code oldDispatch} null means its port entry is new in
+         * a rebuilt dispatch table (ADD instead of MODIFY).
+         */
+        SwitchProgram.Installed update(SwitchProgram.Installed was, BandwidthTree tree, Dispatch oldDispatch) {
+            long port = tree.port().port();
+            ResolvedTree resolvedBefore = Admission.admit(was.tree);
+            ResolvedTree resolved = Admission.admit(tree);
+            TreeDiff d = new TreeDiff(was.tree, tree, was.slots);
+            for (long chunk : placement.ensureRegisterSlots(port, d.slots().registerSlotLimit())) {
+                out.addAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,
+                        xids));
+            }
+            ProgramLayout layout = layout(port);
+            HsdbaCompiler.checkStatic(tree, caps, hx, layout);
+            Entries before = new Entries(resolvedBefore, was.layout, caps, opts);
+            Entries now = new Entries(resolved, layout, caps, opts);
+            HsdbaCompiler.checkCapacity(tree, hx, layout, d.slots(), now);
+            out.addAll(d.messages(was.layout, layout, before, now, xids, oldDispatch == null ? null : dispatch,
+                    oldDispatch));
+            if (oldDispatch == null) {
+                out.add(now.portEntry(xids.next(), FlowModCommand.ADD, dispatch));
+            }
+            added += d.added();
+            modified += d.modified();
+            deleted += d.deleted();
+            return new SwitchProgram.Installed(tree, d.slots(), layout);
+        }
+    }
+}

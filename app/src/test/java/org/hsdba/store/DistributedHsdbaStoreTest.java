@@ -1,0 +1,233 @@
+package org.hsdba.store;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.ModePreference;
+import org.hsdba.api.VersionConflictException;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.json.ConfigJson;
+import org.junit.Test;
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.ConsistentMapAdapter;
+import org.onosproject.store.service.MapEventListener;
+import org.onosproject.store.service.TestConsistentMap;
+import org.onosproject.store.service.Versioned;
+
+/**
+ * Two cluster members on one ONOS consistent map (ONOS's {@link TestConsistentMap}): an import is
+ * seen whole or not at all, racing writers are retried or refused by tree version, and no tree
+ * entry is left behind.
+ */
+public class DistributedHsdbaStoreTest {
+
+    private static final PortRef THIRD = PortRef.of("pof:0000000000000003", 2);
+    private static final HsdbaParameters ASSISTED = HsdbaParameters.DEFAULTS.toBuilder()
+            .mode(ModePreference.CONTROLLER_ASSISTED).build();
+
+    /** The shared map, with a hook run once just before the next swap of the index. */
+    private static final class SharedMap extends ConsistentMapAdapter<String, String> {
+        final ConsistentMap<String, String> inner = newMap();
+        Runnable beforeNextSwap;
+
+        @Override
+        public Versioned<String> get(String key) {
+            return inner.get(key);
+        }
+
+        @Override
+        public Versioned<String> put(String key, String value) {
+            return inner.put(key, value);
+        }
+
+        @Override
+        public Versioned<String> putIfAbsent(String key, String value) {
+            runHook(key);
+            return inner.putIfAbsent(key, value);
+        }
+
+        @Override
+        public boolean replace(String key, long version, String value) {
+            runHook(key);
+            return inner.replace(key, version, value);
+        }
+
+        @Override
+        public Versioned<String> remove(String key) {
+            return inner.remove(key);
+        }
+
+        @Override
+        public Set<String> keySet() {
+            return inner.keySet();
+        }
+
+        @Override
+        public void addListener(MapEventListener<String, String> listener) {
+            inner.addListener(listener);
+        }
+
+        @Override
+        public void removeListener(MapEventListener<String, String> listener) {
+            inner.removeListener(listener);
+        }
+
+        private void runHook(String key) {
+            Runnable hook = beforeNextSwap;
+            if (key.equals(DistributedHsdbaStore.INDEX_KEY) && hook != null) {
+                beforeNextSwap = null;
+                hook.run();
+            }
+        }
+
+        private static ConsistentMap<String, String> newMap() {
+            TestConsistentMap.Builder<String, String> builder = TestConsistentMap.builder();
+            builder.withName(DistributedHsdbaStore.MAP_NAME);
+            return builder.build();
+        }
+
+        Set<String> treeKeys() {
+            return inner.keySet().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    private final SharedMap map = new SharedMap();
+    private final DistributedHsdbaStore a = new DistributedHsdbaStore(map);
+    private final DistributedHsdbaStore b = new DistributedHsdbaStore(map);
+
+    /** What a member sees: every tree's port and version, and the mode. */
+    private static String view(HsdbaStore s) {
+        return s.trees().stream().map(t -> t.port().deviceId() + "/" + t.port().port() + "@" + t.version())
+                .collect(Collectors.joining(" ")) + " " + s.parameters().mode().jsonName();
+    }
+
+    @Test
+    public void anImportIsSeenWholeOrNotAtAllByAnotherMember() {
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 1), 0);
+        a.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
+        String before = view(b);
+        List<String> seen = new ArrayList<>();
+        // Member b looks at every single change of the map while member a imports.
+        map.inner.addListener(e -> seen.add(view(b)));
+        a.replaceAll(List.of(StoreTrees.tree(StoreTrees.OTHER, 3, 2), StoreTrees.tree(THIRD, 2, 1)), ASSISTED);
+        String after = view(b);
+        assertEquals("pof:0000000000000002/1@2 pof:0000000000000003/2@1 controller-assisted", after);
+        assertTrue("the map changed several times: " + seen, seen.size() >= 4);
+        for (String s : seen) {
+            assertTrue("a mix was visible: " + s, s.equals(before) || s.equals(after));
+        }
+        assertTrue("the new entries were written before the swap", seen.contains(before));
+        assertEquals(2, map.treeKeys().size());
+    }
+
+    @Test
+    public void theOtherMemberHearsWhatChanged() {
+        List<String> heard = new ArrayList<>();
+        b.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(port.port() + "=" + tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add(parameters.mode().jsonName());
+            }
+        });
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 1), 0);
+        a.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
+        a.replaceAll(List.of(StoreTrees.tree(StoreTrees.OTHER, 1, 1), StoreTrees.tree(THIRD, 2, 1)), ASSISTED);
+        // PORT goes, OTHER is unchanged (same tree), THIRD is new.
+        assertEquals(List.of("3=v1", "1=v1", "controller-assisted", "3=gone", "2=v1"), heard);
+    }
+
+    @Test
+    public void aWriterThatLosesTheSwapToAnotherTreeRetriesAndBothWritesStay() {
+        map.beforeNextSwap = () -> b.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 1), 0);
+        assertEquals(1, a.tree(StoreTrees.OTHER).get().version());
+        assertEquals(1, a.tree(StoreTrees.PORT).get().version());
+        assertEquals("the loser's first entry was deleted", 2, map.treeKeys().size());
+    }
+
+    @Test
+    public void aWriterThatLosesTheSwapOnTheSameTreeGetsAConflictAndChangesNothing() {
+        BandwidthTree theirs = StoreTrees.tree(StoreTrees.PORT, 1, 1);
+        map.beforeNextSwap = () -> b.putTree(theirs, 0);
+        try {
+            a.putTree(StoreTrees.tree(StoreTrees.PORT, 3, 1), 0);
+            fail("both writers of version 1 won");
+        } catch (VersionConflictException e) {
+            assertEquals(1, e.currentVersion());
+        }
+        assertEquals(theirs, a.tree(StoreTrees.PORT).get());
+        assertEquals(1, map.treeKeys().size());
+    }
+
+    @Test
+    public void supersededEntriesAreDeletedAndNoOpWritesAreNotWritten() {
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 1, 1), 0);
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 2), 1);
+        a.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
+        a.removeTree(StoreTrees.OTHER, 1);
+        assertEquals(1, map.treeKeys().size());
+        assertEquals(2, DistributedHsdbaStore.versionOf(map.treeKeys().iterator().next()));
+        long index = map.get(DistributedHsdbaStore.INDEX_KEY).version();
+        a.setParameters(HsdbaParameters.DEFAULTS);
+        a.replaceAll(a.trees(), HsdbaParameters.DEFAULTS);
+        a.removeTree(StoreTrees.OTHER, 0);
+        assertEquals(index, map.get(DistributedHsdbaStore.INDEX_KEY).version());
+    }
+
+    @Test
+    public void openingDeletesEntriesOlderThanTheIndexedVersionOnly() {
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 2), 0);
+        String stale = "tree/" + StoreTrees.PORT.deviceId() + "/3@1#0badf00d";
+        String inFlight = "tree/" + StoreTrees.PORT.deviceId() + "/3@3#0c0ffee0";
+        String otherPort = "tree/" + THIRD.deviceId() + "/2@1#01234567";
+        String json = ConfigJson.treeToJson(StoreTrees.tree(StoreTrees.PORT, 1, 1)).toString();
+        map.put(stale, json);
+        map.put(inFlight, json);
+        map.put(otherPort, json);
+        new DistributedHsdbaStore(map);
+        assertFalse(map.treeKeys().contains(stale));
+        assertTrue("another member may still swap it in", map.treeKeys().contains(inFlight));
+        assertTrue("no tree indexed for that port: cannot tell", map.treeKeys().contains(otherPort));
+    }
+
+    @Test
+    public void entryKeysNameTheirPortAndVersion() {
+        String key = DistributedHsdbaStore.entryKey(StoreTrees.tree(StoreTrees.PORT, 1, 7));
+        assertTrue(key, key.startsWith("tree/pof:0000000000000001/3@7#"));
+        assertEquals(StoreTrees.PORT, DistributedHsdbaStore.portOf(key));
+        assertEquals(7, DistributedHsdbaStore.versionOf(key));
+        assertEquals(null, DistributedHsdbaStore.portOf("tree/pof:1/3"));
+        assertEquals(-1, DistributedHsdbaStore.versionOf("parameters"));
+    }
+
+    @Test
+    public void aBrokenTreeEntryIsReportedWithItsKey() {
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 1, 1), 0);
+        String key = map.treeKeys().iterator().next();
+        map.inner.put(key, "{\"device\": 3}");
+        DistributedHsdbaStore fresh;
+        try {
+            fresh = new DistributedHsdbaStore(map);
+            fail("a broken entry was read: " + fresh.trees());
+        } catch (IllegalStateException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains(key));
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// The selected node: its configuration and live figures, its rate chart, and the edit forms.
+import { useState } from 'preact/hooks';
+import { html } from './html.js';
+import { formatRate } from '../lib/rates.js';
+import { ancestors } from '../lib/tree.js';
+import { RateChart } from './RateChart.js';
+import { StateBadge } from './StateBadge.js';
+import { AddForm, EditForm, MoveForm, DeleteForm } from './editors.js';
+
+const WINDOWS = [1, 5, 10];
+
+function keyLabel(key) {
+  if (!key) return 'none (matches all)';
+  return key.mask ? `${key.value} / ${key.mask}` : key.value;
+}
+
+function Facts({ node, raw, live, index }) {
+  const path = [...ancestors(index, node.id)].reverse();
+  const rows = [
+
+    ['Guaranteed', node.guaranteedBps === null ? 'auto (from the weight)' : formatRate(node.guaranteedBps)],
+    ['Peak', formatRate(node.peakBps)],
+    ['Weight', node.weight ?? 'auto (from the guarantee)'],
+    ['Measured', live ? formatRate(live.measuredBps) : '–'],
+    ['Target', live ? formatRate(live.targetBps) : '–'],
+    ['Fair share', live ? formatRate(live.fairShareBps) : '–'],
+    ['Dropped', live ? formatRate(live.dropBps) : '–'],
+    ['Effective limit', live ? formatRate(live.effectiveLimitBps) : '–'],
+    ['Last seen', live && live.lastSeen ? new Date(live.lastSeen).toLocaleTimeString([], { hour12: false }) : '–'],
+  ];
+  return html`
+    <div class="path">port ${path.map((p) => html` › ${p}`)} › <strong>${node.id}</strong> · match ${keyLabel(node.key)}</div>
+    <dl class="facts">
+      ${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}
+      <dt>State</dt><dd><${StateBadge} live=${live} template=${node.template} /></dd>
+    </dl>`;
+}
+
+export function NodePanel(props) {
+  const { index, tree, selected, live, samples, now } = props;
+  const [tab, setTab] = useState('edit');
+  const [windowMin, setWindowMin] = useState(5);
+  const node = index.nodes.get(selected);
+  const raw = tree.nodes[index.position.get(selected)];
+  const common = { ...props, raw };
+  const tabs = [['edit', 'Edit'], ['add', 'Add child'], ['move', 'Move'], ['delete', 'Delete']];
+  return html`
+    <section class="node-panel" aria-labelledby="node-title">
+      <h2 id="node-title">Node <code>${node.id}</code></h2>
+      <${Facts} node=${node} raw=${raw} live=${live} index=${index} />
+      <div class="chart-tools" role="group" aria-label="chart window">
+        ${WINDOWS.map((m) => html`<button type="button" aria-pressed=${String(windowMin === m)} onClick=${() => setWindowMin(m)}>${m} min</button>`)}
+      </div>
+      <${RateChart} title=${`Rate of ${node.id}`} samples=${samples} now=${now} windowMs=${windowMin * 60000}
+                    guaranteedBps=${node.guaranteedBps} peakBps=${node.peakBps} />
+      <div class="tabs" role="tablist" aria-label="change this node">
+        ${tabs.map(([k, label]) => html`
+          <button type="button" role="tab" id=${`tab-${k}`} aria-selected=${String(tab === k)} aria-controls="tab-panel"
+                  onClick=${() => setTab(k)}>${label}</button>`)}
+      </div>
+      <div id="tab-panel" role="tabpanel" aria-labelledby=${`tab-${tab}`}>
+        ${tab === 'edit' ? html`<${EditForm} key=${selected} ...${common} />` : null}
+        ${tab === 'add' ? html`<${AddForm} key=${selected} ...${common} parent=${selected} />` : null}
+        ${tab === 'move' ? html`<${MoveForm} key=${selected} ...${common} />` : null}
+        ${tab === 'delete' ? html`<${DeleteForm} key=${selected} ...${common} />` : null}
+      </div>
+    </section>`;
+}
