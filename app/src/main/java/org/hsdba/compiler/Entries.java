@@ -2,6 +2,8 @@ package org.hsdba.compiler;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.algorithm.KernelOptions;
@@ -28,7 +30,9 @@ final class Entries {
 
     private final BandwidthTree tree;
     private final ResolvedTree resolved;
+    /** Q24 weights, filled one sibling group at a time on first use (a diff looks at few groups). */
     private final long[] weights;
+    private final boolean[] weighedGroups;
     private final ProgramLayout layout;
     private final KernelOptions algo;
     private final CompilerOptions opts;
@@ -38,7 +42,8 @@ final class Entries {
     Entries(ResolvedTree resolved, ProgramLayout layout, SwitchCapabilities caps, CompilerOptions opts) {
         this.resolved = resolved;
         this.tree = resolved.tree();
-        this.weights = FixedPoint.weights(resolved);
+        this.weights = new long[tree.size()];
+        this.weighedGroups = new boolean[tree.size() + 1];
         this.layout = layout;
         this.algo = opts.algorithm();
         this.opts = opts;
@@ -152,15 +157,33 @@ final class Entries {
         return false;
     }
 
+    private long weight(int index) {
+        int p = tree.parentIndex(index);
+        if (!weighedGroups[p + 1]) {
+            FixedPoint.groupWeights(resolved, p, weights);
+            weighedGroups[p + 1] = true;
+        }
+        return weights[index];
+    }
+
     /** A node's entry; {@code slots} must place it and its parent. */
     FlowMod nodeEntry(int index, SlotMap.Editor slots, long xid, int command) {
+        return nodeEntry(index, slots::slot, xid, command);
+    }
+
+    /** A node's entry; {@code slots} must place it and its parent. */
+    FlowMod nodeEntry(int index, SlotMap slots, long xid, int command) {
+        return nodeEntry(index, slots::slot, xid, command);
+    }
+
+    private FlowMod nodeEntry(int index, Function<String, Optional<NodeSlot>> slots, long xid, int command) {
         NodeSpec node = tree.node(index);
-        NodeSlot slot = slots.slot(node.id()).orElseThrow();
+        NodeSlot slot = slots.apply(node.id()).orElseThrow();
         int p = tree.parentIndex(index);
-        NodeSlot parentSlot = p < 0 ? null : slots.slot(tree.node(p).id()).orElseThrow();
+        NodeSlot parentSlot = p < 0 ? null : slots.apply(tree.node(p).id()).orElseThrow();
         int level = tree.depth(index);
         long[] params = new long[Words.PARAM_WORDS];
-        params[Words.P_WEIGHT] = weights[index];
+        params[Words.P_WEIGHT] = weight(index);
         params[Words.P_PEAK] = FixedPoint.bytesPerSecond(resolved.peak(index));
         params[Words.P_PERIOD] = algo.estimator(level).period().toNanos();
         params[Words.P_PARENT_BASE] = layout.registerBase(parentSlot == null ? SlotMap.PORT : parentSlot.registerSlot());

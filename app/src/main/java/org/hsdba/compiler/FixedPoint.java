@@ -66,32 +66,41 @@ public final class FixedPoint {
      * sibling's weight, which keeps incremental deltas small.
      */
     public static long[] weights(ResolvedTree resolved) {
-        BandwidthTree tree = resolved.tree();
-        long[] out = new long[tree.size()];
-        for (int p = -1; p < tree.size(); p++) {
-            int count = tree.childCount(p);
-            boolean onlyGuarantees = tree.mode() == AllocationMode.WEIGHTED;
-            for (int k = 0; k < count && onlyGuarantees; k++) {
-                NodeSpec c = tree.node(tree.child(p, k));
-                onlyGuarantees = c.isTemplate() || (c.weight().isEmpty() && c.guaranteed().isPresent()
-                        && c.guaranteed().get().bps() > 0);
-            }
-            long sum = 0;
-            for (int k = 0; k < count; k++) {
-                int c = tree.child(p, k);
-                if (tree.node(c).isTemplate()) {
-                    continue;
-                }
-                double w = onlyGuarantees ? tree.node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
-                        : resolved.weight(c);
-                out[c] = weight(w, tree.path(c));
-                sum += out[c];
-                if (sum > MAX_WEIGHT_SUM) {
-                    throw new CompilerException((p < 0 ? tree.rootPath() : tree.path(p)) + ": the weights of its"
-                            + " children sum to more than 2^38 in Q24 fixed point; scale them down");
-                }
-            }
+        long[] out = new long[resolved.tree().size()];
+        for (int p = -1; p < resolved.tree().size(); p++) {
+            groupWeights(resolved, p, out);
         }
         return out;
+    }
+
+    /**
+     * The Q24 weights of the children of {@code p} (-1: the port) into {@code out}, as
+     * {@link #weights} gives them: a sibling group is all a weight depends on, so a diff
+     * recomputes only the groups an edit touched.
+     */
+    static void groupWeights(ResolvedTree resolved, int p, long[] out) {
+        BandwidthTree tree = resolved.tree();
+        int count = tree.childCount(p);
+        boolean onlyGuarantees = tree.mode() == AllocationMode.WEIGHTED;
+        for (int k = 0; k < count && onlyGuarantees; k++) {
+            NodeSpec c = tree.node(tree.child(p, k));
+            onlyGuarantees = c.isTemplate() || (c.weight().isEmpty() && c.guaranteed().isPresent()
+                    && c.guaranteed().get().bps() > 0);
+        }
+        long sum = 0;
+        for (int k = 0; k < count; k++) {
+            int c = tree.child(p, k);
+            if (tree.node(c).isTemplate()) {
+                continue;
+            }
+            double w = onlyGuarantees ? tree.node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
+                    : resolved.weight(c);
+            out[c] = weight(w, tree.path(c));
+            sum += out[c];
+            if (sum > MAX_WEIGHT_SUM) {
+                throw new CompilerException((p < 0 ? tree.rootPath() : tree.path(p)) + ": the weights of its"
+                        + " children sum to more than 2^38 in Q24 fixed point; scale them down");
+            }
+        }
     }
 }

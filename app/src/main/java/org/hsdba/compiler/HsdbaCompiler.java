@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.AllocationMode;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.LevelSpec;
@@ -43,8 +44,17 @@ public final class HsdbaCompiler {
         Objects.requireNonNull(tree, "tree");
         Objects.requireNonNull(caps, "caps");
         Objects.requireNonNull(opts, "opts");
+        requireHx(tree, caps);
+        return compile(Admission.admit(tree), caps, opts);
+    }
+
+    /** {@link #compile(BandwidthTree, SwitchCapabilities, CompilerOptions)} of an already admitted tree. */
+    public static CompiledProgram compile(ResolvedTree resolved, SwitchCapabilities caps, CompilerOptions opts) {
+        Objects.requireNonNull(resolved, "resolved");
+        Objects.requireNonNull(caps, "caps");
+        Objects.requireNonNull(opts, "opts");
+        BandwidthTree tree = resolved.tree();
         SwitchCapabilities.Hx hx = requireHx(tree, caps);
-        ResolvedTree resolved = Admission.admit(tree);
         ProgramLayout layout = new ProgramLayout(tree, caps, opts);
         checkStatic(tree, caps, hx, layout);
         SlotMap slots = initialSlots(tree);
@@ -87,10 +97,9 @@ public final class HsdbaCompiler {
         if (dispatch != null) {
             out.add(entries.portEntry(xids.next(), FlowModCommand.ADD, dispatch));
         }
-        SlotMap.Editor view = slots.edit();
         for (int i = 0; i < tree.size(); i++) {
             if (!tree.node(i).isTemplate()) {
-                out.add(entries.nodeEntry(i, view, xids.next(), FlowModCommand.ADD));
+                out.add(entries.nodeEntry(i, slots, xids.next(), FlowModCommand.ADD));
             }
         }
         return out;
@@ -116,19 +125,38 @@ public final class HsdbaCompiler {
     public static CompiledDelta diff(BandwidthTree before, BandwidthTree after, SlotMap slots, SwitchCapabilities caps,
                                      CompilerOptions opts) {
         Objects.requireNonNull(slots, "slots");
-        SwitchCapabilities.Hx hx = requireHx(after, caps);
-        ResolvedTree resolvedBefore = Admission.admit(before);
-        ResolvedTree resolvedAfter = Admission.admit(after);
-        ProgramLayout oldLayout = new ProgramLayout(before, caps, opts);
-        if (needsReinstall(before, after)) {
+        requireHx(after, caps);
+        return diff(Admission.admit(before), Admission.admit(after), null, slots, caps, opts);
+    }
+
+    /**
+     * {@link #diff(BandwidthTree, BandwidthTree, SlotMap, SwitchCapabilities, CompilerOptions)} of
+     * already admitted trees. With {@code edit} (the edit that made {@code after} from
+     * {@code before}, as {@link org.hsdba.model.TreeEdit#apply} gives it) only the entries the edit
+     * can have changed are rebuilt and compared, so the cost follows the change rather than the
+     * tree; without it (null) every entry is. The messages are the same either way.
+     *
+     * @throws IllegalArgumentException if {@code edit} is not from {@code before}'s tree to {@code after}'s
+     */
+    public static CompiledDelta diff(ResolvedTree before, ResolvedTree after, AppliedEdit edit, SlotMap slots,
+                                     SwitchCapabilities caps, CompilerOptions opts) {
+        Objects.requireNonNull(before, "before");
+        Objects.requireNonNull(after, "after");
+        Objects.requireNonNull(slots, "slots");
+        BandwidthTree from = before.tree();
+        BandwidthTree to = after.tree();
+        SwitchCapabilities.Hx hx = requireHx(to, caps);
+        ProgramLayout oldLayout = new ProgramLayout(from, caps, opts);
+        if (needsReinstall(from, to)) {
             return reinstall(before, after, slots, caps, opts, oldLayout);
         }
-        ProgramLayout layout = new ProgramLayout(after, caps, opts);
-        checkStatic(after, caps, hx, layout);
-        Entries was = new Entries(resolvedBefore, oldLayout, caps, opts);
-        Entries now = new Entries(resolvedAfter, layout, caps, opts);
-        TreeDiff d = new TreeDiff(before, after, slots);
-        checkCapacity(after, hx, layout, d.slots(), now);
+        ProgramLayout layout = new ProgramLayout(to, caps, opts);
+        checkStatic(to, caps, hx, layout);
+        Entries was = new Entries(before, oldLayout, caps, opts);
+        Entries now = new Entries(after, layout, caps, opts);
+        EditScope scope = edit == null ? EditScope.everything(from, to) : EditScope.of(edit, before, after);
+        TreeDiff d = new TreeDiff(from, to, slots, scope);
+        checkCapacity(to, hx, layout, d.slots(), now);
         Xids xids = new Xids(opts.firstXid());
         List<PofMessage> out = d.messages(oldLayout, layout, was, now, xids, Dispatch.BY_TAG, Dispatch.BY_TAG);
         return new CompiledDelta(out, d.slots(), false, d.added(), d.modified(), d.deleted(), xids.peek());
@@ -189,12 +217,12 @@ public final class HsdbaCompiler {
         return out;
     }
 
-    private static CompiledDelta reinstall(BandwidthTree before, BandwidthTree after, SlotMap slots,
+    private static CompiledDelta reinstall(ResolvedTree before, ResolvedTree after, SlotMap slots,
                                            SwitchCapabilities caps, CompilerOptions opts, ProgramLayout oldLayout) {
         Xids xids = new Xids(opts.firstXid());
         List<PofMessage> out = new ArrayList<>(deleteNodes(slots, oldLayout, xids));
         out.add(Entries.deletePortEntry(oldLayout, xids.next()));
-        Entries old = new Entries(Admission.admit(before), oldLayout, caps, opts);
+        Entries old = new Entries(before, oldLayout, caps, opts);
         out.addAll(old.deleteTables(xids));
         CompiledProgram fresh = compile(after, caps, opts.toBuilder().firstXid(xids.peek()).build());
         out.addAll(fresh.messages());

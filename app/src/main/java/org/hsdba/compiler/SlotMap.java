@@ -16,24 +16,69 @@ import java.util.Set;
  * where it is; numbers freed by a delete are reused by later adds (never within the same delta,
  * so a freed register block is not reused while the deletes that clean it are still in flight).
  * Register slot 0 and handle 0 are the port. Immutable; {@link #edit()} gives a mutable copy.
+ *
+ * <p>Copy-on-write, so that an edit of one node costs what it changes rather than the tree's
+ * size: the slots are a shared immutable base plus the changes since (a removed node maps to
+ * {@link #REMOVED}), folded into a new base once the changes reach a sixteenth of it.
  */
 public final class SlotMap {
 
     /** Register slot and handle of the port itself. */
     public static final int PORT = 0;
 
-    private static final SlotMap EMPTY = new SlotMap(Map.of(), Map.of(), new Numbers(1), new Numbers(1));
+    /** A node's slot in the changes: the node was removed from the base. */
+    private static final NodeSlot REMOVED = new NodeSlot(0, 0, NodeSlot.NONE, NodeSlot.NONE);
+    private static final int MIN_CHANGES_KEPT = 64;
 
-    private final Map<String, NodeSlot> byId;
+    private static final SlotMap EMPTY = new SlotMap(Map.of(), Map.of(), 0, Map.of(), new Numbers(1),
+            new Numbers(1));
+
+    private final Map<String, NodeSlot> base;
+    private final Map<String, NodeSlot> changes;
+    private final int size;
     private final Map<Integer, Numbers> entryNumbers;
     private final Numbers handles;
     private final Numbers registers;
+    /** base and changes merged, on first need. */
+    private volatile Map<String, NodeSlot> merged;
 
-    private SlotMap(Map<String, NodeSlot> byId, Map<Integer, Numbers> entryNumbers, Numbers handles, Numbers registers) {
-        this.byId = byId;
+    private SlotMap(Map<String, NodeSlot> base, Map<String, NodeSlot> changes, int size,
+                    Map<Integer, Numbers> entryNumbers, Numbers handles, Numbers registers) {
+        this.base = base;
+        this.changes = changes;
+        this.size = size;
         this.entryNumbers = entryNumbers;
         this.handles = handles;
         this.registers = registers;
+    }
+
+    private static NodeSlot lookup(Map<String, NodeSlot> base, Map<String, NodeSlot> changes, String id) {
+        NodeSlot s = changes.get(id);
+        if (s == null) {
+            return base.get(id);
+        }
+        return s == REMOVED ? null : s;
+    }
+
+    private static Map<String, NodeSlot> merge(Map<String, NodeSlot> base, Map<String, NodeSlot> changes) {
+        Map<String, NodeSlot> out = new HashMap<>(base);
+        changes.forEach((id, s) -> {
+            if (s == REMOVED) {
+                out.remove(id);
+            } else {
+                out.put(id, s);
+            }
+        });
+        return Map.copyOf(out);
+    }
+
+    private Map<String, NodeSlot> byId() {
+        Map<String, NodeSlot> m = merged;
+        if (m == null) {
+            m = changes.isEmpty() ? base : merge(base, changes);
+            merged = m;
+        }
+        return m;
     }
 
     public static SlotMap empty() {
@@ -41,12 +86,12 @@ public final class SlotMap {
     }
 
     public Optional<NodeSlot> slot(String id) {
-        return Optional.ofNullable(byId.get(id));
+        return Optional.ofNullable(lookup(base, changes, id));
     }
 
     /** The node's slot; throws if it has none. */
     public NodeSlot get(String id) {
-        NodeSlot s = byId.get(id);
+        NodeSlot s = lookup(base, changes, id);
         if (s == null) {
             throw new IllegalArgumentException("node \"" + id + "\" has no slot in this program");
         }
@@ -54,11 +99,11 @@ public final class SlotMap {
     }
 
     public Map<String, NodeSlot> all() {
-        return Collections.unmodifiableMap(byId);
+        return byId();
     }
 
     public int size() {
-        return byId.size();
+        return size;
     }
 
     /** One more than the largest handle ever given (what counter ids must cover). */
@@ -83,17 +128,17 @@ public final class SlotMap {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof SlotMap && ((SlotMap) o).byId.equals(byId);
+        return o instanceof SlotMap && ((SlotMap) o).byId().equals(byId());
     }
 
     @Override
     public int hashCode() {
-        return byId.hashCode();
+        return byId().hashCode();
     }
 
     @Override
     public String toString() {
-        return "SlotMap{" + byId.size() + " nodes, handles < " + handles.next + ", register slots < " + registers.next + "}";
+        return "SlotMap{" + size + " nodes, handles < " + handles.next + ", register slots < " + registers.next + "}";
     }
 
     /** A counter with a free list. */
@@ -122,7 +167,9 @@ public final class SlotMap {
 
     /** A mutable copy; {@link #build()} freezes it. */
     public static final class Editor {
-        private final Map<String, NodeSlot> byId;
+        private final Map<String, NodeSlot> base;
+        private final Map<String, NodeSlot> changes;
+        private int size;
         private final Map<Integer, Numbers> entryNumbers = new HashMap<>();
         private final Numbers handles;
         private final Numbers registers;
@@ -130,26 +177,46 @@ public final class SlotMap {
         private final Set<Integer> reusedRegisterSlots = new HashSet<>();
 
         private Editor(SlotMap from) {
-            this.byId = new HashMap<>(from.byId);
+            this.base = from.base;
+            this.changes = new HashMap<>(from.changes);
+            this.size = from.size;
             from.entryNumbers.forEach((level, n) -> entryNumbers.put(level, n.copy()));
             this.handles = from.handles.copy();
             this.registers = from.registers.copy();
         }
 
         public Optional<NodeSlot> slot(String id) {
-            return Optional.ofNullable(byId.get(id));
+            return Optional.ofNullable(lookup(base, changes, id));
+        }
+
+        private void put(String id, NodeSlot s) {
+            changes.put(id, s);
+        }
+
+        private NodeSlot remove(String id) {
+            NodeSlot old = lookup(base, changes, id);
+            if (old != null) {
+                if (base.containsKey(id)) {
+                    changes.put(id, REMOVED);
+                } else {
+                    changes.remove(id);
+                }
+                size--;
+            }
+            return old;
         }
 
         /** Places a node at {@code level}; with {@code registers} it also gets a register slot. */
         public NodeSlot allocate(String id, int level, boolean withRegisters) {
-            if (byId.containsKey(id)) {
+            if (lookup(base, changes, id) != null) {
                 throw new IllegalStateException("node \"" + id + "\" already has a slot");
             }
             long index = entryNumbers.computeIfAbsent(level, l -> new Numbers(0)).take();
             int handle = (int) handles.take();
             int reg = withRegisters ? takeRegisterSlot() : NodeSlot.NONE;
             NodeSlot s = new NodeSlot(level, index, handle, reg);
-            byId.put(id, s);
+            put(id, s);
+            size++;
             return s;
         }
 
@@ -158,7 +225,7 @@ public final class SlotMap {
          * slot, adding one if it now needs it.
          */
         public NodeSlot relocate(String id, int level, boolean withRegisters) {
-            NodeSlot old = byId.remove(id);
+            NodeSlot old = lookup(base, changes, id);
             if (old == null) {
                 throw new IllegalStateException("node \"" + id + "\" has no slot");
             }
@@ -172,7 +239,7 @@ public final class SlotMap {
                 reg = takeRegisterSlot();
             }
             NodeSlot s = new NodeSlot(level, index, old.handle(), reg);
-            byId.put(id, s);
+            put(id, s);
             return s;
         }
 
@@ -187,7 +254,7 @@ public final class SlotMap {
 
         /** Frees a node's numbers (reusable after this edit). */
         public NodeSlot release(String id) {
-            NodeSlot old = byId.remove(id);
+            NodeSlot old = remove(id);
             if (old == null) {
                 throw new IllegalStateException("node \"" + id + "\" has no slot");
             }
@@ -211,7 +278,12 @@ public final class SlotMap {
                     registers.free.addLast((long) s.registerSlot());
                 }
             }
-            return new SlotMap(Map.copyOf(byId), Map.copyOf(entries), handles.copy(), registers.copy());
+            Map<Integer, Numbers> numbers = Map.copyOf(entries);
+            if (changes.size() > Math.max(MIN_CHANGES_KEPT, base.size() / 16)) {
+                return new SlotMap(merge(base, changes), Map.of(), size, numbers, handles.copy(), registers.copy());
+            }
+            return new SlotMap(base, Collections.unmodifiableMap(new HashMap<>(changes)), size, numbers,
+                    handles.copy(), registers.copy());
         }
     }
 }

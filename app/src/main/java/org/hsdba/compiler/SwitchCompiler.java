@@ -10,6 +10,7 @@ import java.util.Set;
 
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.ResolvedTree;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.message.FlowModCommand;
@@ -48,6 +49,33 @@ public final class SwitchCompiler {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(after, "after");
         checkPorts(after);
+        List<ResolvedTree> resolved = new ArrayList<>(after.size());
+        for (BandwidthTree tree : after) {
+            SwitchProgram.Installed was = before.byPort().get(tree.port().port());
+            // An untouched tree is not admitted again.
+            resolved.add(was != null && (was.tree == tree || was.tree.equals(tree)) ? was.resolved
+                    : Admission.admit(tree));
+        }
+        return diffResolved(before, resolved, Map.of(), caps, opts);
+    }
+
+    /**
+     * {@link #diff(SwitchProgram, List, SwitchCapabilities, CompilerOptions)} of admitted trees. A
+     * kept tree with an entry in {@code edits} (by port: the edit that made its new version from
+     * the installed one, as {@link org.hsdba.model.TreeEdit#apply} gives it) costs what the edit
+     * touched rather than the size of the tree; the messages are the same with or without it.
+     *
+     * @throws IllegalArgumentException if an edit is not from the installed tree of its port to the given one
+     */
+    public static SwitchDelta diffResolved(SwitchProgram before, List<ResolvedTree> afterResolved,
+                                           Map<Long, AppliedEdit> edits, SwitchCapabilities caps,
+                                           CompilerOptions opts) {
+        Objects.requireNonNull(before, "before");
+        Objects.requireNonNull(afterResolved, "after");
+        Objects.requireNonNull(edits, "edits");
+        List<BandwidthTree> after = new ArrayList<>(afterResolved.size());
+        afterResolved.forEach(r -> after.add(r.tree()));
+        checkPorts(after);
         Dispatch oldDispatch = before.dispatch().orElse(null);
         Dispatch dispatch = after.isEmpty() ? null : Dispatch.of(after);
         if (dispatch != null && dispatch.keyBits() > caps.keyLengthBits()) {
@@ -76,22 +104,23 @@ public final class SwitchCompiler {
             }
         }
         Map<Long, SwitchProgram.Installed> next = new LinkedHashMap<>();
-        for (BandwidthTree tree : after) {
+        for (ResolvedTree resolved : afterResolved) {
+            BandwidthTree tree = resolved.tree();
             long port = tree.port().port();
             SwitchProgram.Installed was = before.byPort().get(port);
             if (was == null) {
                 run.placement.place(port, tree.levels().size(), true);
-                next.put(port, run.install(tree));
+                next.put(port, run.install(resolved));
                 run.addedPorts.add(port);
             } else if (HsdbaCompiler.needsReinstall(was.tree, tree)) {
                 run.remove(was, !rebuild, false);
                 run.placement.relevel(port, tree.levels().size());
-                next.put(port, run.install(tree));
+                next.put(port, run.install(resolved));
                 run.reinstalled.add(port);
-            } else if (!rebuild && was.tree.equals(tree)) {
+            } else if (!rebuild && (was.tree == tree || was.tree.equals(tree))) {
                 next.put(port, was); // untouched: an edit of another tree costs nothing here
             } else {
-                next.put(port, run.update(was, tree, rebuild ? null : oldDispatch));
+                next.put(port, run.update(was, resolved, edits.get(port), rebuild ? null : oldDispatch));
             }
         }
         SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch);
@@ -145,9 +174,9 @@ public final class SwitchCompiler {
         }
 
         /** A tree in its (new or re-levelled) placement: level tables, blocks, registers, port entry, nodes. */
-        SwitchProgram.Installed install(BandwidthTree tree) {
+        SwitchProgram.Installed install(ResolvedTree resolved) {
+            BandwidthTree tree = resolved.tree();
             long port = tree.port().port();
-            ResolvedTree resolved = Admission.admit(tree);
             SlotMap slots = HsdbaCompiler.initialSlots(tree);
             placement.ensureRegisterSlots(port, slots.registerSlotLimit());
             ProgramLayout layout = layout(port);
@@ -158,7 +187,7 @@ public final class SwitchCompiler {
             out.addAll(entries.levelTables(xids));
             out.addAll(HsdbaCompiler.installBody(tree, layout, slots, entries, blocks, xids, dispatch));
             added += slots.size();
-            return new SwitchProgram.Installed(tree, slots, layout);
+            return new SwitchProgram.Installed(resolved, slots, layout);
         }
 
         /**
@@ -182,20 +211,23 @@ public final class SwitchCompiler {
 
         /**
          * A kept tree's incremental delta; {@code oldDispatch} null means its port entry is new in
-         * a rebuilt dispatch table (ADD instead of MODIFY).
+         * a rebuilt dispatch table (ADD instead of MODIFY); {@code edit} (null: unknown) narrows the
+         * entries compared.
          */
-        SwitchProgram.Installed update(SwitchProgram.Installed was, BandwidthTree tree, Dispatch oldDispatch) {
+        SwitchProgram.Installed update(SwitchProgram.Installed was, ResolvedTree resolved, AppliedEdit edit,
+                                       Dispatch oldDispatch) {
+            BandwidthTree tree = resolved.tree();
             long port = tree.port().port();
-            ResolvedTree resolvedBefore = Admission.admit(was.tree);
-            ResolvedTree resolved = Admission.admit(tree);
-            TreeDiff d = new TreeDiff(was.tree, tree, was.slots);
+            EditScope scope = edit == null ? EditScope.everything(was.tree, tree)
+                    : EditScope.of(edit, was.resolved, resolved);
+            TreeDiff d = new TreeDiff(was.tree, tree, was.slots, scope);
             for (long chunk : placement.ensureRegisterSlots(port, d.slots().registerSlotLimit())) {
                 out.addAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,
                         xids));
             }
             ProgramLayout layout = layout(port);
             HsdbaCompiler.checkStatic(tree, caps, hx, layout);
-            Entries before = new Entries(resolvedBefore, was.layout, caps, opts);
+            Entries before = new Entries(was.resolved, was.layout, caps, opts);
             Entries now = new Entries(resolved, layout, caps, opts);
             HsdbaCompiler.checkCapacity(tree, hx, layout, d.slots(), now);
             out.addAll(d.messages(was.layout, layout, before, now, xids, oldDispatch == null ? null : dispatch,
@@ -206,7 +238,7 @@ public final class SwitchCompiler {
             added += d.added();
             modified += d.modified();
             deleted += d.deleted();
-            return new SwitchProgram.Installed(tree, d.slots(), layout);
+            return new SwitchProgram.Installed(resolved, d.slots(), layout);
         }
     }
 }

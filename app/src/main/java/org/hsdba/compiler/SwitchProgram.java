@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.BandwidthTree;
 
 /**
@@ -20,11 +21,14 @@ public final class SwitchProgram {
     /** One tree as installed. */
     static final class Installed {
         final BandwidthTree tree;
+        /** The admitted tree, so that the next diff need not admit it again. */
+        final ResolvedTree resolved;
         final SlotMap slots;
         final ProgramLayout layout;
 
-        Installed(BandwidthTree tree, SlotMap slots, ProgramLayout layout) {
-            this.tree = tree;
+        Installed(ResolvedTree resolved, SlotMap slots, ProgramLayout layout) {
+            this.tree = resolved.tree();
+            this.resolved = resolved;
             this.slots = slots;
             this.layout = layout;
         }
@@ -54,6 +58,11 @@ public final class SwitchProgram {
 
     public Optional<BandwidthTree> tree(long port) {
         return Optional.ofNullable(byPort.get(port)).map(i -> i.tree);
+    }
+
+    /** The admitted tree of {@code port}, as installed. */
+    public Optional<ResolvedTree> resolved(long port) {
+        return Optional.ofNullable(byPort.get(port)).map(i -> i.resolved);
     }
 
     /** The slots of the tree of {@code port}. */

@@ -26,15 +26,26 @@ final class TreeDiff {
     private final List<NodeSlot> deletes = new ArrayList<>();
     private final List<Integer> adds = new ArrayList<>();
     private final List<Integer> reusedRegisterSlots;
+    private final int[] compared;
     private int modified;
 
+    /** The full diff: every node of both trees is looked at. */
     TreeDiff(BandwidthTree before, BandwidthTree after, SlotMap slots) {
+        this(before, after, slots, EditScope.everything(before, after));
+    }
+
+    /**
+     * The diff looking only at the nodes in {@code scope}; the same result as the full diff as
+     * long as the scope holds every node whose entry, slot or presence can differ.
+     */
+    TreeDiff(BandwidthTree before, BandwidthTree after, SlotMap slots, EditScope scope) {
         this.before = before;
         this.after = after;
         this.oldSlots = slots;
+        this.compared = scope.compared();
         int levels = after.levels().size();
         SlotMap.Editor editor = slots.edit();
-        for (int i = 0; i < before.size(); i++) {
+        for (int i : scope.beforeNodes()) {
             NodeSpec n = before.node(i);
             if (n.isTemplate()) {
                 continue;
@@ -47,7 +58,7 @@ final class TreeDiff {
                 editor.relocate(n.id(), after.depth(j), after.depth(j) < levels);
             }
         }
-        for (int j = 0; j < after.size(); j++) {
+        for (int j : scope.afterNodes()) {
             NodeSpec n = after.node(j);
             if (n.isTemplate()) {
                 continue;
@@ -95,23 +106,21 @@ final class TreeDiff {
             out.add(now.portEntry(xids.next(), FlowModCommand.MODIFY, dispatch));
             modified++;
         }
-        SlotMap.Editor old = oldSlots.edit();
-        SlotMap.Editor view = newSlots.edit();
-        for (int j = 0; j < after.size(); j++) {
+        for (int j : compared) {
             NodeSpec n = after.node(j);
             int i = before.indexOf(n.id());
             if (n.isTemplate() || i < 0 || before.node(i).isTemplate() || before.depth(i) != after.depth(j)) {
                 continue;
             }
-            FlowMod a = was.nodeEntry(i, old, 0, FlowModCommand.ADD);
-            FlowMod b = now.nodeEntry(j, view, 0, FlowModCommand.ADD);
+            FlowMod a = was.nodeEntry(i, oldSlots, 0, FlowModCommand.ADD);
+            FlowMod b = now.nodeEntry(j, newSlots, 0, FlowModCommand.ADD);
             if (!a.equals(b)) {
                 out.add(b.toBuilder().xid(xids.next()).command(FlowModCommand.MODIFY).build());
                 modified++;
             }
         }
         for (int j : adds) {
-            out.add(now.nodeEntry(j, view, xids.next(), FlowModCommand.ADD));
+            out.add(now.nodeEntry(j, newSlots, xids.next(), FlowModCommand.ADD));
         }
         return out;
     }

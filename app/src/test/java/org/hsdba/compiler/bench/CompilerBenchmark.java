@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.compiler.CompiledDelta;
 import org.hsdba.compiler.CompiledProgram;
@@ -21,8 +24,10 @@ import org.hsdba.compiler.HsdbaCompiler;
 import org.hsdba.compiler.SwitchCapabilities;
 import org.hsdba.compiler.SwitchCompiler;
 import org.hsdba.compiler.SwitchDelta;
+import org.hsdba.compiler.SwitchProgram;
 import org.hsdba.compiler.assisted.AssistedSwitchCompiler;
 import org.hsdba.compiler.assisted.AssistedSwitchDelta;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.LevelSpec;
@@ -111,23 +116,31 @@ public final class CompilerBenchmark {
         SwitchCapabilities stock = CAPS.withoutHx().withCounterCount(1 << 20);
         out.append("\nseveral trees per switch: 3 trees of n nodes on ports 1..3 picked by destination MAC;"
                 + " edit-1: one user added to the tree of port 2\n");
-        out.append(String.format(Locale.ROOT, "%8s %12s %9s %12s %12s %14s %12s %12s%n", "n/tree", "compile ms",
-                "messages", "edit-1 msgs", "edit-1 ms", "assisted ms", "join msgs", "join ms"));
+        out.append(String.format(Locale.ROOT, "%8s %12s %9s %12s %12s %12s %14s %12s %12s%n", "n/tree", "compile ms",
+                "messages", "edit-1 msgs", "edit-1 ms", "scoped ms", "assisted ms", "join msgs", "join ms"));
         for (int n : new int[] {1_000, 10_000}) {
             List<BandwidthTree> trees = trees(n, 3);
             SwitchDelta install = SwitchCompiler.compile(trees, CAPS, OPTS);
             double compileMs = medianMs(runs, () -> SwitchCompiler.compile(trees, CAPS, OPTS));
-            BandwidthTree edited = TreeEdit.add(NodeSpec.builder("extra").parent("g0")
-                    .key(MatchKey.exact(32, new byte[] {0, 0, 1, 0})).weight(1.0).build()).applyTo(trees.get(1));
+            AppliedEdit applied = TreeEdit.add(NodeSpec.builder("extra").parent("g0")
+                    .key(MatchKey.exact(32, new byte[] {0, 0, 1, 0})).weight(1.0).build()).apply(trees.get(1));
+            BandwidthTree edited = applied.after();
             List<BandwidthTree> after = List.of(trees.get(0), edited, trees.get(2));
             SwitchDelta edit = SwitchCompiler.diff(install.program(), after, CAPS, OPTS);
             double editMs = medianMs(runs, () -> SwitchCompiler.diff(install.program(), after, CAPS, OPTS));
+            SwitchProgram installed = install.program();
+            List<ResolvedTree> resolvedAfter = List.of(installed.resolved(1).orElseThrow(), Admission.admit(edited),
+                    installed.resolved(3).orElseThrow());
+            Map<Long, AppliedEdit> edits = Map.of(2L, applied);
+            double scopedMs = medianMs(runs, () -> SwitchCompiler.diffResolved(installed, resolvedAfter, edits, CAPS,
+                    OPTS));
             AssistedSwitchDelta assisted = AssistedSwitchCompiler.compile(trees, stock, OPTS);
             double assistedMs = medianMs(runs, () -> AssistedSwitchCompiler.compile(trees, stock, OPTS));
             AssistedSwitchDelta join = AssistedSwitchCompiler.diff(assisted.program(), after, stock, OPTS);
             double joinMs = medianMs(runs, () -> AssistedSwitchCompiler.diff(assisted.program(), after, stock, OPTS));
-            out.append(String.format(Locale.ROOT, "%8d %12.1f %9d %12d %12.1f %14.1f %12d %12.1f%n", trees.get(0).size(),
-                    compileMs, install.messages().size(), edit.messages().size(), editMs, assistedMs,
+            out.append(String.format(Locale.ROOT, "%8d %12.1f %9d %12d %12.1f %12.2f %14.1f %12d %12.1f%n",
+                    trees.get(0).size(), compileMs, install.messages().size(), edit.messages().size(), editMs, scopedMs,
+                    assistedMs,
                     join.messages().size(), joinMs));
         }
         out.append("assisted ms: the controller-assisted program of the 3 trees; join: its incremental delta for"
@@ -142,8 +155,9 @@ public final class CompilerBenchmark {
                 .append(" runs after one warm-up\n");
         out.append("tree: 2 levels, groups of 99 users, C 100 Gb/s, eta 0.95; caps: ").append(CAPS).append('\n');
         out.append("options: ").append(OPTS).append("\n\n");
-        out.append(String.format(Locale.ROOT, "%8s %12s %9s %11s %9s %9s %12s %12s %12s%n", "nodes", "compile ms",
-                "messages", "FLOW_MODs", "other", "MB wire", "encode ms", "add-1 msgs", "add-1 ms"));
+        out.append(String.format(Locale.ROOT, "%8s %12s %9s %11s %9s %9s %12s %12s %12s %12s %12s%n", "nodes",
+                "compile ms", "messages", "FLOW_MODs", "other", "MB wire", "encode ms", "add-1 msgs", "add-1 ms",
+                "scoped ms", "admit ms"));
         for (int n : SIZES) {
             BandwidthTree t = tree(n);
             CompiledProgram p = HsdbaCompiler.compile(t, CAPS, OPTS);
@@ -157,17 +171,30 @@ public final class CompilerBenchmark {
                 return bytes[0];
             });
             int flowMods = p.countsByType().getOrDefault("FLOW_MOD", 0);
-            BandwidthTree t2 = TreeEdit.add(NodeSpec.builder("extra").parent("g0")
-                    .key(MatchKey.exact(32, new byte[] {0, 0, 1, 0})).weight(1.0).build()).applyTo(t);
+            TreeEdit add = TreeEdit.add(NodeSpec.builder("extra").parent("g0")
+                    .key(MatchKey.exact(32, new byte[] {0, 0, 1, 0})).weight(1.0).build());
+            AppliedEdit applied = add.apply(t);
+            BandwidthTree t2 = applied.after();
             CompiledDelta d = HsdbaCompiler.diff(t, t2, p.slots(), CAPS, OPTS);
             double diffMs = medianMs(runs, () -> HsdbaCompiler.diff(t, t2, p.slots(), CAPS, OPTS));
-            out.append(String.format(Locale.ROOT, "%8d %12.1f %9d %11d %9d %9.1f %12.1f %12d %12.1f%n", t.size(),
-                    compileMs, p.messages().size(), flowMods, p.messages().size() - flowMods, bytes[0] / 1e6, encodeMs,
-                    d.messages().size(), diffMs));
+            ResolvedTree r = Admission.admit(t);
+            ResolvedTree r2 = Admission.admit(t2);
+            CompiledDelta scoped = HsdbaCompiler.diff(r, r2, applied, p.slots(), CAPS, OPTS);
+            if (!scoped.messages().equals(d.messages())) {
+                throw new IllegalStateException("the edit-scoped diff differs from the full one at " + n + " nodes");
+            }
+            double scopedMs = medianMs(runs, () -> HsdbaCompiler.diff(r, r2, applied, p.slots(), CAPS, OPTS));
+            double admitMs = medianMs(runs, () -> Admission.apply(r, add));
+            out.append(String.format(Locale.ROOT, "%8d %12.1f %9d %11d %9d %9.1f %12.1f %12d %12.1f %12.2f %12.2f%n",
+                    t.size(), compileMs, p.messages().size(), flowMods, p.messages().size() - flowMods, bytes[0] / 1e6,
+                    encodeMs, d.messages().size(), diffMs, scopedMs, admitMs));
             System.out.print(out.substring(out.lastIndexOf("\n", out.length() - 2) + 1));
         }
         out.append("\nadd-1: the delta for adding one user under an existing group (message count and diff time,"
-                + " which includes admitting both trees).\n");
+                + " which includes admitting both trees). scoped: the same delta from the admitted trees and the"
+                + " applied edit (HsdbaCompiler.diff(ResolvedTree, ResolvedTree, AppliedEdit, ...)), what a manager"
+                + " keeping the admitted tree pays; admit: the incremental admission of the edit"
+                + " (Admission.apply(ResolvedTree, TreeEdit), tree edit included) it pays before.\n");
         sharedSwitch(runs, out);
         System.out.println();
         System.out.print(out);

@@ -1,0 +1,186 @@
+package org.hsdba.compiler;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.algorithm.KernelOptions;
+import org.hsdba.model.AppliedEdit;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.MatchKey;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.RandomEdits;
+import org.hsdba.model.TreeEdit;
+import org.junit.Test;
+
+/**
+ * The diff narrowed by an {@link AppliedEdit} against the full diff (the reference): on random
+ * trees and random edit sequences of every kind, both give exactly the same messages, slots and
+ * counts, or fail with the same error; each keeps its own slot maps, so a difference in freed
+ * numbers shows up in later steps.
+ */
+public class EditScopedDiffTest {
+
+    private static final SwitchCapabilities CAPS = SwitchCapabilities.reference();
+    private static final CompilerOptions OPTS = CompilerOptions.builder()
+            .algorithm(KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build()).build();
+    private static final int SEEDS = 150;
+    private static final int STEPS = 40;
+
+    @Test
+    public void fastDiffEqualsFullDiffOnRandomEditSequences() {
+        int compared = 0;
+        int narrowed = 0;
+        for (long seed = 0; seed < SEEDS; seed++) {
+            RandomEdits random = new RandomEdits(seed);
+            BandwidthTree tree = random.tree(6 + (int) (seed % 25));
+            ResolvedTree was;
+            CompiledProgram installed;
+            try {
+                was = Admission.admit(tree);
+                installed = HsdbaCompiler.compile(tree, CAPS, OPTS);
+            } catch (InvalidTreeException | CompilerException e) {
+                continue;
+            }
+            SlotMap fullSlots = installed.slots();
+            SlotMap fastSlots = installed.slots();
+            for (int step = 0; step < STEPS; step++) {
+                TreeEdit edit = random.edit(was.tree());
+                AppliedEdit applied;
+                ResolvedTree now;
+                try {
+                    applied = edit.apply(was.tree());
+                    // Both ways of admitting the result, as a caller may keep either.
+                    now = step % 2 == 0 ? Admission.apply(was, edit) : Admission.admit(applied.after());
+                } catch (InvalidTreeException e) {
+                    continue;
+                }
+                String where = "seed " + seed + " step " + step + " " + edit;
+                CompiledDelta full;
+                try {
+                    full = HsdbaCompiler.diff(was.tree(), now.tree(), fullSlots, CAPS, OPTS);
+                } catch (CompilerException e) {
+                    assertFailsAlike(where, e, was, now, applied, fastSlots);
+                    continue;
+                }
+                CompiledDelta fast = HsdbaCompiler.diff(was, now, applied, fastSlots, CAPS, OPTS);
+                assertEquals(where, full.messages(), fast.messages());
+                assertEquals(where, full.slots(), fast.slots());
+                assertEquals(where, full.added(), fast.added());
+                assertEquals(where, full.modified(), fast.modified());
+                assertEquals(where, full.deleted(), fast.deleted());
+                assertEquals(where, full.reinstall(), fast.reinstall());
+                assertEquals(where, full.nextXid(), fast.nextXid());
+                compared++;
+                if (full.slots().size() > 0 && full.modified() + full.added() < now.tree().size()) {
+                    narrowed++;
+                }
+                fullSlots = full.slots();
+                fastSlots = fast.slots();
+                was = now;
+            }
+        }
+        // Not vacuous: many edits compared, most of them leaving part of the tree alone.
+        assertTrue("only " + compared + " edits compared", compared > 1000);
+        assertTrue("only " + narrowed + " edits left nodes alone", narrowed > compared / 2);
+    }
+
+    private static void assertFailsAlike(String where, CompilerException expected, ResolvedTree was, ResolvedTree now,
+                                         AppliedEdit applied, SlotMap slots) {
+        try {
+            HsdbaCompiler.diff(was, now, applied, slots, CAPS, OPTS);
+            fail(where + ": the full diff failed with \"" + expected.getMessage() + "\", the fast one did not");
+        } catch (CompilerException e) {
+            assertEquals(where, expected.getMessage(), e.getMessage());
+        }
+    }
+
+    @Test
+    public void switchDiffWithEditsEqualsSwitchDiffWithout() {
+        for (long seed = 0; seed < SEEDS / 3; seed++) {
+            RandomEdits random = new RandomEdits(1000 + seed);
+            ResolvedTree was;
+            SwitchDelta installed;
+            try {
+                was = Admission.admit(random.tree(10 + (int) (seed % 20)));
+                installed = SwitchCompiler.compile(List.of(was.tree()), CAPS, OPTS);
+            } catch (InvalidTreeException | CompilerException e) {
+                continue;
+            }
+            SwitchProgram full = installed.program();
+            SwitchProgram fast = installed.program();
+            long port = was.tree().port().port();
+            for (int step = 0; step < STEPS; step++) {
+                TreeEdit edit = random.edit(was.tree());
+                AppliedEdit applied;
+                ResolvedTree now;
+                try {
+                    applied = edit.apply(was.tree());
+                    now = Admission.apply(was, edit);
+                } catch (InvalidTreeException e) {
+                    continue;
+                }
+                String where = "seed " + seed + " step " + step + " " + edit;
+                SwitchDelta reference;
+                try {
+                    reference = SwitchCompiler.diff(full, List.of(now.tree()), CAPS, OPTS);
+                } catch (CompilerException e) {
+                    continue;
+                }
+                SwitchDelta narrowed = SwitchCompiler.diffResolved(fast, List.of(now), Map.of(port, applied), CAPS,
+                        OPTS);
+                assertEquals(where, reference.messages(), narrowed.messages());
+                assertEquals(where, reference.program().slots(port), narrowed.program().slots(port));
+                assertTrue(where, narrowed.program().resolved(port).orElseThrow() == now);
+                full = reference.program();
+                fast = narrowed.program();
+                was = now;
+            }
+        }
+    }
+
+    @Test
+    public void addingOneUserRebuildsOnlyItsSiblingGroup() {
+        BandwidthTree tree = CompilerTestTrees.wide(20, 10);
+        ResolvedTree was = Admission.admit(tree);
+        CompiledProgram p = HsdbaCompiler.compile(was, CAPS, OPTS);
+        TreeEdit add = TreeEdit.add(NodeSpec.builder("extra").parent("g3")
+                .key(MatchKey.exact(32, new byte[] {0, 3, 1, 0})).weight(1.0).build());
+        AppliedEdit applied = add.apply(tree);
+        ResolvedTree now = Admission.apply(was, add);
+        EditScope scope = EditScope.of(applied, was, now);
+        // g3, its 10 users and the new one; weights are relative, so no other group re-resolves.
+        assertEquals(12, scope.compared().length);
+        assertEquals(1, scope.afterNodes().length);
+        assertEquals(0, scope.beforeNodes().length);
+        CompiledDelta d = HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS);
+        assertEquals(HsdbaCompiler.diff(tree, now.tree(), p.slots(), CAPS, OPTS).messages(), d.messages());
+        assertEquals(1, d.added());
+    }
+
+    @Test
+    public void anEditOfAnotherTreeIsRejected() {
+        BandwidthTree tree = CompilerTestTrees.twoLevel();
+        ResolvedTree was = Admission.admit(tree);
+        TreeEdit add = TreeEdit.add(CompilerTestTrees.user("A4", "A", 1, 4, 1));
+        AppliedEdit applied = add.apply(tree);
+        ResolvedTree now = Admission.apply(was, add);
+        AppliedEdit other = TreeEdit.deleteSubtree("B1").apply(tree);
+        CompiledProgram p = HsdbaCompiler.compile(was, CAPS, OPTS);
+        try {
+            HsdbaCompiler.diff(was, now, other, p.slots(), CAPS, OPTS);
+            fail("an edit to another tree version was accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("is not from version"));
+        }
+        assertFalse(HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS).isEmpty());
+    }
+}
