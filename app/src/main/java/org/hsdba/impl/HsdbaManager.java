@@ -18,7 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.hsdba.admission.Admission;
@@ -43,7 +43,6 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.LevelSpec;
-import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.PortSelector;
 import org.hsdba.model.TreeEdit;
@@ -91,6 +90,8 @@ public final class HsdbaManager implements HsdbaService {
     private final List<HsdbaListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, DeviceAgent> agents = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
+    /** Guarded by {@link #writeLock}. */
+    private final AdmittedTrees admitted = new AdmittedTrees();
     private final StoreListener storeListener = new StoreListener();
     private final SwitchListener switchListener = new SwitchListener();
     private final AgentContext agentContext = new AgentContext();
@@ -117,7 +118,7 @@ public final class HsdbaManager implements HsdbaService {
         this.control = new SerialExecutor(scheduler);
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
-        this.joins = new JoinHandler(store, writeLock, this::programmingAgent, control::execute, this::emit, time);
+        this.joins = new JoinHandler(store, writeLock, admitted, this::programmingAgent, control::execute, this::emit, time);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
@@ -244,7 +245,7 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expectedVersion, true, current -> tree);
+        return write(tree.port(), expectedVersion, true, current -> admitInFull(tree));
     }
 
     @Override
@@ -253,6 +254,7 @@ public final class HsdbaManager implements HsdbaService {
             BandwidthTree current = store.tree(port).orElseThrow(() -> noTree(port));
             checkExpected(port, expectedVersion, current.version());
             store.removeTree(port, current.version());
+            admitted.forget(port);
         }
     }
 
@@ -270,11 +272,14 @@ public final class HsdbaManager implements HsdbaService {
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
             }
-            BandwidthTree next = edit.applyTo(current);
+            Candidate next = admitEdit(current, edit);
             removed.clear();
-            for (NodeSpec n : current.nodes()) {
-                if (!next.contains(n.id())) {
-                    removed.add(n.id());
+            if (edit.kind() == TreeEdit.Kind.DELETE_SUBTREE || edit.kind() == TreeEdit.Kind.REPLACE_SUBTREE) {
+                // Only these drop nodes, and only from the edited node's subtree.
+                for (String id : current.subtree(edit.nodeId())) {
+                    if (!next.tree.contains(id)) {
+                        removed.add(id);
+                    }
                 }
             }
             return next;
@@ -300,18 +305,20 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
         Objects.requireNonNull(levels, "levels");
-        return write(port, expectedVersion, false, current -> current.toBuilder().levels(levels).build());
+        return write(port, expectedVersion, false, current -> admitInFull(current.toBuilder().levels(levels).build()));
     }
 
     /**
      * The one write path of a tree: under the write lock, read the current tree, check the
-     * expected version, build the next tree, admit it, compare-and-set it into the store with
-     * version + 1. A conflict with another cluster member's write is retried unless the caller
-     * named a version. {@code change} gets the current tree, or null if there is none and
-     * {@code mayCreate} (otherwise a missing tree is a {@link NotFoundException}).
+     * expected version, build the next tree and admit it, check the switch's selectors,
+     * compare-and-set it into the store with version + 1. A conflict with another cluster
+     * member's write is retried unless the caller named a version. {@code change} gets the current
+     * tree, or null if there is none and {@code mayCreate} (otherwise a missing tree is a
+     * {@link NotFoundException}); it throws {@link InvalidTreeException} for a structurally
+     * invalid result.
      */
     private BandwidthTree write(PortRef port, OptionalLong expectedVersion, boolean mayCreate,
-                                UnaryOperator<BandwidthTree> change) {
+                                Function<BandwidthTree, Candidate> change) {
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
                 BandwidthTree current = store.tree(port).orElse(null);
@@ -320,17 +327,19 @@ public final class HsdbaManager implements HsdbaService {
                 if (current == null && !mayCreate) {
                     throw noTree(port);
                 }
-                BandwidthTree next = change.apply(current);
+                Candidate candidate = change.apply(current);
+                BandwidthTree next = candidate.tree;
                 if (next.version() != currentVersion + 1) {
                     next = next.withVersion(currentVersion + 1);
                 }
-                List<Violation> violations = new ArrayList<>(Admission.check(next));
+                List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
                 try {
                     store.putTree(next, currentVersion);
+                    admitted.stored(next, candidate.resolved);
                     return next;
                 } catch (VersionConflictException e) {
                     if (expectedVersion.isPresent() || attempt >= WRITE_RETRIES) {
@@ -338,6 +347,47 @@ public final class HsdbaManager implements HsdbaService {
                     }
                 }
             }
+        }
+    }
+
+    /** A tree to write: admitted, or with its admission violations. */
+    private static final class Candidate {
+        final BandwidthTree tree;
+        final ResolvedTree resolved;
+        final List<Violation> violations;
+
+        Candidate(BandwidthTree tree, ResolvedTree resolved, List<Violation> violations) {
+            this.tree = tree;
+            this.resolved = resolved;
+            this.violations = violations;
+        }
+    }
+
+    private static Candidate admitInFull(BandwidthTree next) {
+        try {
+            return new Candidate(next, Admission.admit(next), List.of());
+        } catch (InvalidTreeException e) {
+            return new Candidate(next, null, e.violations());
+        }
+    }
+
+    /**
+     * The edited tree, admitted from the admitted current tree re-resolving only what the edit
+     * touches (same violations as a full check). A structurally invalid result throws, as
+     * {@link TreeEdit#applyTo} does. Under the write lock.
+     */
+    private Candidate admitEdit(BandwidthTree current, TreeEdit edit) {
+        ResolvedTree base = admitted.of(current);
+        if (base == null) {
+            return admitInFull(edit.applyTo(current));
+        }
+        try {
+            ResolvedTree next = Admission.apply(base, edit);
+            return new Candidate(next.tree(), next, List.of());
+        } catch (InvalidTreeException e) {
+            // Structural violations throw from here; otherwise the result is valid but not admissible.
+            BandwidthTree next = edit.applyTo(current);
+            return new Candidate(next, null, e.violations());
         }
     }
 
@@ -430,7 +480,9 @@ public final class HsdbaManager implements HsdbaService {
 
     @Override
     public PreviewResult preview(BandwidthTree tree, Map<String, Double> demandsBps) {
-        List<Violation> violations = Admission.check(tree);
+        // What a write would refuse: admission, then the switch's selectors with this tree in place of its port's.
+        List<Violation> violations = new ArrayList<>(Admission.check(tree));
+        violations.addAll(PortSelector.check(withTree(desiredTrees(tree.port().deviceId()), tree)));
         if (!violations.isEmpty()) {
             return new PreviewResult(tree, violations, null);
         }

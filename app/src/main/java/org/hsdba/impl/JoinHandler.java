@@ -1,6 +1,7 @@
 package org.hsdba.impl;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.program.DeviceProgram;
@@ -32,11 +34,12 @@ import org.hsdba.store.HsdbaStore;
 /**
  * Join packet-ins (algorithm section 4), in batches: packet-ins queue up (after the per-switch
  * rate limit) and the control thread takes all that are waiting at once. Per tree, each is
- * planned against the stored tree ({@link JoinPlanner}); repeats of one key within the batch or
- * of a node that already exists are ignored (one outstanding join per key); the new nodes are
- * added in one tree write with one admission check, so a burst costs one tree rebuild instead of
- * one per join. If the batch as a whole is not admissible, its joins are admitted one by one in
- * arrival order and those that break a rule are refused with the violations.
+ * planned against the stored tree ({@link JoinPlanner}, children looked up in a
+ * {@link ChildKeyIndex}); repeats of one key within the batch or of a node that already exists
+ * are ignored (one outstanding join per key); the new nodes are added in one tree write, admitted
+ * incrementally from the admitted current tree ({@link AdmittedTrees}): a join costs its sibling
+ * group, not the tree. If the batch as a whole is not admissible, its joins are admitted one by
+ * one in arrival order (one write each) and those that break a rule are refused with the violations.
  */
 final class JoinHandler {
 
@@ -74,11 +77,15 @@ final class JoinHandler {
     private final Consumer<Runnable> control;
     private final Consumer<HsdbaEvent> emit;
     private final TimeSource time;
+    /** Guarded by the write lock, like the next two. */
+    private final AdmittedTrees admitted;
+    private final Map<PortRef, ChildKeyIndex> childIndexes = new HashMap<>();
 
-    JoinHandler(HsdbaStore store, Object writeLock, Function<PofSwitch, DeviceAgent> agentOf, Consumer<Runnable> control,
-                Consumer<HsdbaEvent> emit, TimeSource time) {
+    JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, Function<PofSwitch, DeviceAgent> agentOf,
+                Consumer<Runnable> control, Consumer<HsdbaEvent> emit, TimeSource time) {
         this.store = store;
         this.writeLock = writeLock;
+        this.admitted = admitted;
         this.agentOf = agentOf;
         this.control = control;
         this.emit = emit;
@@ -120,29 +127,36 @@ final class JoinHandler {
             for (int attempt = 0; attempt < 10; attempt++) {
                 BandwidthTree current = store.tree(port).orElse(null);
                 if (current == null) {
+                    childIndexes.remove(port);
                     return;
                 }
-                List<Planned> planned = plan(current, requests, sites);
+                ChildKeyIndex children = ChildKeyIndex.forTree(childIndexes.get(port), current);
+                childIndexes.put(port, children);
+                List<Planned> planned = plan(children, requests, sites);
                 if (planned.isEmpty()) {
                     return;
                 }
-                BandwidthTree next;
-                try {
-                    next = current.toBuilder().addNodes(planned.stream().map(p -> p.node).collect(Collectors.toList()))
-                            .version(current.version() + 1).build();
-                } catch (InvalidTreeException e) {
-                    next = null;
-                }
-                List<Violation> violations = next == null ? List.of() : Admission.check(next);
-                if (next == null || !violations.isEmpty()) {
-                    joinOneByOne(current, planned);
+                ResolvedTree base = admitted.of(current);
+                if (base == null) {
+                    joinInFull(current, children, planned);
                     return;
                 }
+                ResolvedTree batch = incrementalCosts(current, planned) > current.size()
+                        ? admitInOne(current, nodes(planned)) : addAll(base, nodes(planned));
+                if (batch == null) {
+                    // Adding nodes only adds to sums and to sibling keys, so a join that breaks a
+                    // rule after the ones before it breaks it in the whole batch too.
+                    joinOneByOne(current, base, children, planned);
+                    return;
+                }
+                BandwidthTree next = withVersion(batch.tree(), current.version() + 1);
                 try {
                     store.putTree(next, current.version());
                 } catch (VersionConflictException e) {
                     continue; // another member wrote the tree meanwhile: plan again on the new one
                 }
+                admitted.stored(next, batch);
+                children.advance(next, nodes(planned));
                 for (Planned p : planned) {
                     accepted(port, p);
                 }
@@ -151,8 +165,55 @@ final class JoinHandler {
         }
     }
 
-    /** Plans every request against {@code current}; refusals are reported here, repeats dropped. */
-    private List<Planned> plan(BandwidthTree current, List<Request> requests, Map<Request, JoinSite> sites) {
+    /**
+     * What admitting the joins one edit at a time re-resolves: each re-resolves its sibling group.
+     * When that exceeds the tree (many joins under one large parent), the batch is cheaper
+     * admitted as one tree.
+     */
+    private static long incrementalCosts(BandwidthTree tree, List<Planned> planned) {
+        if (planned.size() == 1) {
+            return 0;
+        }
+        long cost = 0;
+        for (Planned p : planned) {
+            cost += p.node.parentId() == null ? tree.childCount(-1) : tree.childCount(tree.indexOf(p.node.parentId()));
+        }
+        return cost;
+    }
+
+    /** The batch built and admitted as one tree (version + 1); null if it is not valid or not admissible. */
+    static ResolvedTree admitInOne(BandwidthTree current, List<NodeSpec> nodes) {
+        try {
+            return Admission.admit(current.toBuilder().addNodes(nodes).version(current.version() + 1).build());
+        } catch (InvalidTreeException e) {
+            return null;
+        }
+    }
+
+    /** Every planned node added to {@code base} in order, admitted edit by edit; null if one breaks a rule. */
+    static ResolvedTree addAll(ResolvedTree base, List<NodeSpec> nodes) {
+        ResolvedTree r = base;
+        try {
+            for (NodeSpec n : nodes) {
+                r = Admission.apply(r, TreeEdit.add(n));
+            }
+        } catch (InvalidTreeException e) {
+            return null;
+        }
+        return r;
+    }
+
+    private static BandwidthTree withVersion(BandwidthTree tree, long version) {
+        return tree.version() == version ? tree : tree.withVersion(version);
+    }
+
+    private static List<NodeSpec> nodes(List<Planned> planned) {
+        return planned.stream().map(p -> p.node).collect(Collectors.toList());
+    }
+
+    /** Plans every request against the index's tree; refusals are reported here, repeats dropped. */
+    private List<Planned> plan(ChildKeyIndex children, List<Request> requests, Map<Request, JoinSite> sites) {
+        BandwidthTree current = children.tree();
         List<Planned> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (Request r : requests) {
@@ -160,7 +221,7 @@ final class JoinHandler {
             if (a == null || a.session() != r.sw) {
                 continue;
             }
-            JoinPlan plan = JoinPlanner.plan(current, sites.get(r).depth(), r.packetIn.data());
+            JoinPlan plan = JoinPlanner.plan(children, sites.get(r).depth(), r.packetIn.data());
             if (plan.outcome() == JoinPlan.Outcome.REFUSE) {
                 refuse(a, current.port(), null, plan.reason());
             } else if (plan.outcome() == JoinPlan.Outcome.ADD && ids.add(plan.node().orElseThrow().id())) {
@@ -170,13 +231,49 @@ final class JoinHandler {
         return out;
     }
 
-    /** The slow path when a batch breaks admission: each join on its own, in arrival order. */
-    private void joinOneByOne(BandwidthTree start, List<Planned> planned) {
+    /**
+     * The stored tree is not admissible as it is (stored before a rule existed): the batch in
+     * one write if it is admissible as a whole, else join by join, each checked in full.
+     */
+    private void joinInFull(BandwidthTree current, ChildKeyIndex children, List<Planned> planned) {
+        BandwidthTree next;
+        try {
+            next = current.toBuilder().addNodes(nodes(planned)).version(current.version() + 1).build();
+        } catch (InvalidTreeException e) {
+            next = null;
+        }
+        if (next == null || !Admission.check(next).isEmpty()) {
+            joinOneByOne(current, null, children, planned);
+            return;
+        }
+        try {
+            store.putTree(next, current.version());
+        } catch (VersionConflictException e) {
+            return; // the switch repeats the packet-ins: they plan again on the new tree
+        }
+        admitted.stored(next, null);
+        for (Planned p : planned) {
+            accepted(current.port(), p);
+        }
+    }
+
+    /**
+     * The slow path when a batch breaks admission: each join on its own, in arrival order,
+     * admitted incrementally from {@code base} (the admitted {@code start}), or in full if null.
+     */
+    private void joinOneByOne(BandwidthTree start, ResolvedTree base, ChildKeyIndex children, List<Planned> planned) {
         BandwidthTree current = start;
+        ResolvedTree resolved = base;
         for (Planned p : planned) {
             BandwidthTree next;
+            ResolvedTree nextResolved = null;
             try {
-                next = Admission.apply(current, TreeEdit.add(p.node));
+                if (resolved != null) {
+                    nextResolved = Admission.apply(resolved, TreeEdit.add(p.node));
+                    next = withVersion(nextResolved.tree(), current.version() + 1);
+                } else {
+                    next = Admission.apply(current, TreeEdit.add(p.node));
+                }
             } catch (InvalidTreeException e) {
                 refuse(p.agent, current.port(), p.node.id(), e.violations().stream().map(Violation::message)
                         .collect(Collectors.joining("; ")));
@@ -187,7 +284,10 @@ final class JoinHandler {
             } catch (VersionConflictException e) {
                 return; // the next packet-in of the others (the switch repeats them) plans again
             }
+            admitted.stored(next, nextResolved);
+            children.advance(next, List.of(p.node));
             current = next;
+            resolved = nextResolved;
             accepted(current.port(), p);
         }
     }

@@ -1,7 +1,5 @@
 package org.hsdba.impl;
 
-import java.util.Optional;
-
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.JoinTemplate;
@@ -24,6 +22,12 @@ final class JoinPlanner {
     }
 
     static JoinPlan plan(BandwidthTree tree, int depth, byte[] frame) {
+        return plan(ChildKeyIndex.forTree(null, tree), depth, frame);
+    }
+
+    /** {@link #plan(BandwidthTree, int, byte[])} of the index's tree, looking children up in the index. */
+    static JoinPlan plan(ChildKeyIndex children, int depth, byte[] frame) {
+        BandwidthTree tree = children.tree();
         if (depth > tree.levels().size()) {
             return JoinPlan.refuse("join at level " + depth + " but the tree of " + tree.rootPath() + " has "
                     + tree.levels().size() + " level(s)");
@@ -31,7 +35,7 @@ final class JoinPlanner {
         int parent = -1;
         for (int d = 1; d < depth; d++) {
             FieldSpec field = tree.levels().get(d - 1).field();
-            int match = matchingChild(tree, parent, frame, field);
+            int match = children.matchingChild(parent, frame, field);
             if (match < 0) {
                 return JoinPlan.ignore("no " + tree.levels().get(d - 1).name() + " node under "
                         + describe(tree, parent) + " matches the packet; it must join at level " + d + " first");
@@ -44,7 +48,7 @@ final class JoinPlanner {
             return JoinPlan.refuse("packet of " + frame.length + " bytes is too short for level \"" + level.name()
                     + "\" (" + level.field() + ") under " + describe(tree, parent));
         }
-        int existing = matchingChild(tree, parent, frame, level.field());
+        int existing = children.matchingChild(parent, frame, level.field());
         if (existing >= 0) {
             return JoinPlan.ignore(tree.path(existing) + " already matches the packet");
         }
@@ -52,9 +56,9 @@ final class JoinPlanner {
         MatchKey key = MatchKey.exact(level.field().lengthBits(), value);
         NodeSpec.Builder node = NodeSpec.builder(uniqueId(tree, level.name(), key)).parent(parentId).key(key)
                 .joined(true);
-        Optional<NodeSpec> template = tree.template(parentId);
-        if (template.isPresent()) {
-            NodeSpec t = template.get();
+        NodeSpec template = children.template(parentId);
+        if (template != null) {
+            NodeSpec t = template;
             if (t.key() != null && !t.key().matches(frame, level.field().offsetBits())) {
                 return JoinPlan.refuse("key " + key + " is outside " + t.key() + " of template " + tree.path(t.id()));
             }
@@ -69,18 +73,6 @@ final class JoinPlanner {
                     + describe(tree, parent) + " (declare a template node or a level template)");
         }
         return JoinPlan.add(node.build());
-    }
-
-    /** The non-template child of {@code parent} whose key matches the frame, or -1. */
-    private static int matchingChild(BandwidthTree tree, int parent, byte[] frame, FieldSpec field) {
-        for (int k = 0; k < tree.childCount(parent); k++) {
-            int c = tree.child(parent, k);
-            NodeSpec n = tree.node(c);
-            if (!n.isTemplate() && n.key() != null && n.key().matches(frame, field.offsetBits())) {
-                return c;
-            }
-        }
-        return -1;
     }
 
     private static String describe(BandwidthTree tree, int index) {

@@ -159,7 +159,8 @@ public class ManagerJoinTest {
     @Test
     public void joinsThatArriveTogetherAreAddedInOneWrite() {
         connect();
-        long before = h.manager.tree(Harness.PORT).get().version();
+        BandwidthTree beforeTree = h.manager.tree(Harness.PORT).get();
+        long before = beforeTree.version();
         // Hold the control thread so that all six packet-ins are waiting when it runs: "together"
         // must not depend on how fast this thread delivers them.
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
@@ -177,9 +178,15 @@ public class ManagerJoinTest {
         h.quiet();
         BandwidthTree t = h.manager.tree(Harness.PORT).get();
         assertEquals("one write for the batch", before + 1, t.version());
+        java.util.List<NodeSpec> added = new java.util.ArrayList<>();
         for (int i = 1; i <= 5; i++) {
             assertTrue(t.contains("user-10.0.2." + i));
+            added.add(t.get("user-10.0.2." + i));
         }
+        // Admitted join by join, written once: the same tree as the batch built and checked in full.
+        BandwidthTree full = beforeTree.toBuilder().addNodes(added).version(before + 1).build();
+        assertEquals(full, t);
+        assertTrue(org.hsdba.admission.Admission.check(full).isEmpty());
         assertEquals(5, h.events(HsdbaEvent.Type.NODE_JOINED).size());
         assertEquals(new JoinCounters(5, 0, 0), h.manager.device(Harness.DEVICE).get().joins());
     }
