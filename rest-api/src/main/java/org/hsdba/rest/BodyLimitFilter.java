@@ -13,7 +13,8 @@ import org.hsdba.rest.error.ErrorCode;
 import org.hsdba.rest.resources.Bodies;
 
 /**
- * Refuses a body announced larger than {@link Bodies#MAX_BYTES} before anything reads it (413).
+ * Refuses a body announced larger than {@link Bodies#MAX_BYTES} (413); a second line behind
+ * {@link BodyLimitServletFilter}, which does it before Jersey touches the request.
  * Bodies without a length are cut off by {@link Bodies#read} at the same limit.
  */
 @Provider

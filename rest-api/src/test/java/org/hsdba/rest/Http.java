@@ -1,5 +1,6 @@
 package org.hsdba.rest;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -18,20 +19,43 @@ public final class Http {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** How a request body goes on the wire. */
+    public enum Framing {
+        /** Content-Length, the body sent right after the headers. */
+        LENGTH,
+        /** {@code Transfer-Encoding: chunked}, no length announced. */
+        CHUNKED
+    }
+
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
             .followRedirects(HttpClient.Redirect.NEVER).build();
     private final URI base;
     private final String authorization;
+    private final Framing framing;
 
     /** {@code base}: the web context, e.g. {@code http://127.0.0.1:port/onos/hsdba/}. */
     public Http(URI base, String user, String password) {
+        this(base, authorization(user, password), Framing.LENGTH);
+    }
+
+    private Http(URI base, String authorization, Framing framing) {
         this.base = base;
-        this.authorization = user == null ? null
+        this.authorization = authorization;
+        this.framing = framing;
+    }
+
+    private static String authorization(String user, String password) {
+        return user == null ? null
                 : "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
     public Http withCredentials(String user, String password) {
-        return new Http(base, user, password);
+        return new Http(base, authorization(user, password), framing);
+    }
+
+    /** The same client, sending bodies with {@code framing}. */
+    public Http withFraming(Framing framing) {
+        return new Http(base, authorization, framing);
     }
 
     public Answer get(String path, String... headers) {
@@ -73,7 +97,7 @@ public final class Http {
         }
         byte[] bytes = body == null ? null : body instanceof byte[] ? (byte[]) body
                 : (body instanceof String ? (String) body : json(body)).getBytes(StandardCharsets.UTF_8);
-        b.method(method, bytes == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(bytes));
+        b.method(method, publisher(bytes));
         try {
             return new Answer(client.send(b.build(), HttpResponse.BodyHandlers.ofString()));
         } catch (IOException e) {
@@ -82,6 +106,17 @@ public final class Http {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    private HttpRequest.BodyPublisher publisher(byte[] bytes) {
+        if (bytes == null) {
+            return HttpRequest.BodyPublishers.noBody();
+        }
+        if (framing == Framing.CHUNKED) {
+            // A stream has no known length, so the client sends it chunked.
+            return HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes));
+        }
+        return HttpRequest.BodyPublishers.ofByteArray(bytes);
     }
 
     public static String json(Object o) {

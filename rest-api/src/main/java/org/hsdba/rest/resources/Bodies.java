@@ -18,6 +18,13 @@ public final class Bodies {
     /** Largest accepted request body: 8 MiB (about 80,000 tree nodes). */
     public static final int MAX_BYTES = 8 << 20;
 
+    /**
+     * How much of a refused body is still read and thrown away before the 413 goes out. A client
+     * that is still writing when the server closes gets a TCP reset instead of the answer; reading
+     * the rest (within this bound) lets curl, requests or java.net.http see the 413 reliably.
+     */
+    public static final long MAX_DISCARDED_BYTES = 4L * MAX_BYTES;
+
     private Bodies() {
     }
 
@@ -32,6 +39,7 @@ public final class Bodies {
             int n;
             while ((n = in.read(buf)) > 0) {
                 if (out.size() + n > MAX_BYTES) {
+                    discard(in, MAX_DISCARDED_BYTES);
                     throw tooLarge();
                 }
                 out.write(buf, 0, n);
@@ -52,6 +60,19 @@ public final class Bodies {
             return new RequestBody(bytes, JsonText.parse(bytes));
         } catch (ConfigException e) {
             throw new ApiException(Errors.fromProblems(e, null));
+        }
+    }
+
+    /**
+     * Reads and drops what is left of {@code in}, at most {@code limit} bytes; past that the
+     * container closes the connection after the answer.
+     */
+    public static void discard(InputStream in, long limit) throws IOException {
+        byte[] buf = new byte[1 << 16];
+        long total = 0;
+        int n;
+        while (total < limit && (n = in.read(buf, 0, (int) Math.min(buf.length, limit - total))) >= 0) {
+            total += n;
         }
     }
 
