@@ -3,7 +3,6 @@ package org.hsdba.impl.compiler;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.api.DeviceMode;
@@ -17,19 +16,14 @@ import org.hsdba.compiler.assisted.AssistedSwitchProgram;
 import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
 import org.hsdba.impl.program.CounterReading;
-import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.EntryCounters;
-import org.hsdba.impl.program.JoinSite;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramChange;
 import org.hsdba.impl.program.ProgramException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.pof.message.CounterReply;
-import org.hsdba.pof.message.FlowMod;
-import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
-import org.hsdba.pof.table.TableType;
 import org.hsdba.southbound.PofSwitch;
 
 /**
@@ -41,30 +35,17 @@ import org.hsdba.southbound.PofSwitch;
  * thresholds. A tree change (a join included) is the compiler's incremental delta: kept entries
  * keep their index, counter and threshold.
  */
-final class AssistedDeviceProgram implements DeviceProgram {
+final class AssistedDeviceProgram extends TreeProgramBase {
 
-    private final List<BandwidthTree> trees;
     private final AssistedSwitchProgram program;
-    private final SwitchCapabilities caps;
-    private final CompilerOptions opts;
-    private final List<PofMessage> install;
-    private final Map<Long, SlotIndex> indexes = new HashMap<>();
-    private final LevelTableIndex tables = new LevelTableIndex();
     private final Map<Long, NodeRef> byCounter = new HashMap<>();
 
     private AssistedDeviceProgram(List<BandwidthTree> trees, AssistedSwitchProgram program, SwitchCapabilities caps,
                                   CompilerOptions opts, List<PofMessage> install) {
-        this.trees = List.copyOf(trees);
+        super(trees, caps, opts, install);
         this.program = program;
-        this.caps = caps;
-        this.opts = opts;
-        this.install = List.copyOf(install);
         for (AssistedProgram p : program.programs()) {
-            indexes.put(p.tree().port().port(), new SlotIndex(p.slots()));
-            List<Integer> levelTables = p.globalLevelTables();
-            for (int level = 1; level <= levelTables.size(); level++) {
-                tables.put(levelTables.get(level - 1), p.tree().port(), level);
-            }
+            register(p.tree().port(), p.slots(), p.globalLevelTables());
             p.counterIds().forEach((id, counter) -> byCounter.put(counter, NodeRef.of(p.tree().port(), id)));
         }
     }
@@ -83,15 +64,7 @@ final class AssistedDeviceProgram implements DeviceProgram {
         return DeviceMode.CONTROLLER_ASSISTED;
     }
 
-    @Override
-    public List<BandwidthTree> trees() {
-        return trees;
-    }
 
-    @Override
-    public List<PofMessage> installMessages() {
-        return install;
-    }
 
     @Override
     public ProgramChange update(List<BandwidthTree> next) {
@@ -106,28 +79,8 @@ final class AssistedDeviceProgram implements DeviceProgram {
         }
     }
 
-    @Override
-    public Optional<JoinSite> joinSite(PacketIn packetIn) {
-        if (packetIn.reason() != opts.joinReason()) {
-            return Optional.empty();
-        }
-        return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
-    }
 
-    @Override
-    public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
-        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
-                .map(id -> NodeRef.of(l.port, id)));
-    }
 
-    @Override
-    public Optional<NodeRef> nodeOf(PofMessage message) {
-        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
-            return Optional.empty();
-        }
-        FlowMod f = (FlowMod) message;
-        return nodeAt(caps.tables().globalId(TableType.MM, f.tableId()), f.index());
-    }
 
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {

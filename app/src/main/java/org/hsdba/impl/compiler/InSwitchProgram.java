@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
@@ -19,9 +18,7 @@ import org.hsdba.compiler.SwitchDelta;
 import org.hsdba.compiler.SwitchProgram;
 import org.hsdba.compiler.Words;
 import org.hsdba.impl.program.CounterReading;
-import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.EntryCounters;
-import org.hsdba.impl.program.JoinSite;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramChange;
 import org.hsdba.impl.program.ProgramException;
@@ -30,10 +27,7 @@ import org.hsdba.model.InvalidTreeException;
 import org.hsdba.pof.ext.HxEntryRecord;
 import org.hsdba.pof.ext.HxReadReply;
 import org.hsdba.pof.ext.HxReadRequest;
-import org.hsdba.pof.message.FlowMod;
-import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
-import org.hsdba.pof.table.TableType;
 import org.hsdba.southbound.PofSwitch;
 
 /**
@@ -43,33 +37,25 @@ import org.hsdba.southbound.PofSwitch;
  * a tree is incremental too. Counters come from HX_READ_REQUESTs over each level table, in index
  * ranges of {@value #RECORDS_PER_REPLY} so that each request has exactly one reply.
  */
-final class InSwitchProgram implements DeviceProgram {
+final class InSwitchProgram extends TreeProgramBase {
 
     /** Entry records that fit one HX_READ_REPLY (8 state words: 112 bytes each). */
     static final int RECORDS_PER_REPLY = 22;
 
-    private final List<BandwidthTree> trees;
     private final SwitchProgram program;
-    private final SwitchCapabilities caps;
-    private final CompilerOptions opts;
-    private final List<PofMessage> install;
-    private final Map<Long, SlotIndex> indexes = new HashMap<>();
-    private final LevelTableIndex tables = new LevelTableIndex();
 
     private InSwitchProgram(List<BandwidthTree> trees, SwitchProgram program, SwitchCapabilities caps,
                             CompilerOptions opts, List<PofMessage> install) {
-        this.trees = List.copyOf(trees);
+        super(trees, caps, opts, install);
         this.program = program;
-        this.caps = caps;
-        this.opts = opts;
-        this.install = List.copyOf(install);
         for (BandwidthTree t : trees) {
             long port = t.port().port();
-            indexes.put(port, new SlotIndex(program.slots(port)));
             ProgramLayout layout = program.layout(port);
+            List<Integer> levelTables = new ArrayList<>();
             for (int level = 1; level <= layout.levels(); level++) {
-                tables.put(layout.globalId(layout.levelTable(level)), t.port(), level);
+                levelTables.add(layout.globalId(layout.levelTable(level)));
             }
+            register(t.port(), program.slots(port), levelTables);
         }
     }
 
@@ -87,15 +73,7 @@ final class InSwitchProgram implements DeviceProgram {
         return DeviceMode.IN_SWITCH;
     }
 
-    @Override
-    public List<BandwidthTree> trees() {
-        return trees;
-    }
 
-    @Override
-    public List<PofMessage> installMessages() {
-        return install;
-    }
 
     @Override
     public ProgramChange update(List<BandwidthTree> next) {
@@ -110,28 +88,8 @@ final class InSwitchProgram implements DeviceProgram {
         }
     }
 
-    @Override
-    public Optional<JoinSite> joinSite(PacketIn packetIn) {
-        if (packetIn.reason() != opts.joinReason()) {
-            return Optional.empty();
-        }
-        return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
-    }
 
-    @Override
-    public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
-        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
-                .map(id -> NodeRef.of(l.port, id)));
-    }
 
-    @Override
-    public Optional<NodeRef> nodeOf(PofMessage message) {
-        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
-            return Optional.empty();
-        }
-        FlowMod f = (FlowMod) message;
-        return nodeAt(caps.tables().globalId(TableType.MM, f.tableId()), f.index());
-    }
 
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {

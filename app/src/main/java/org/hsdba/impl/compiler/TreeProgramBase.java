@@ -1,0 +1,83 @@
+package org.hsdba.impl.compiler;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.hsdba.compiler.CompilerOptions;
+import org.hsdba.compiler.SlotMap;
+import org.hsdba.compiler.SwitchCapabilities;
+import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.JoinSite;
+import org.hsdba.impl.program.NodeRef;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.pof.message.FlowMod;
+import org.hsdba.pof.message.PacketIn;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.pof.table.TableType;
+
+/**
+ * What the in-switch and the controller-assisted programs of a device share: the trees, the
+ * install messages, and the way a switch's table and entry index lead back to a tree node (for
+ * joins, errors and counters). Subclasses register each tree's level tables and slots.
+ */
+abstract class TreeProgramBase implements DeviceProgram {
+
+    protected final List<BandwidthTree> trees;
+    protected final SwitchCapabilities caps;
+    protected final CompilerOptions opts;
+    private final List<PofMessage> install;
+    private final Map<Long, SlotIndex> indexes = new HashMap<>();
+    private final LevelTableIndex tables = new LevelTableIndex();
+
+    protected TreeProgramBase(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts,
+                              List<PofMessage> install) {
+        this.trees = List.copyOf(trees);
+        this.caps = caps;
+        this.opts = opts;
+        this.install = List.copyOf(install);
+    }
+
+    /** Records a tree's slots and its level tables (global ids, level 1 first). */
+    protected final void register(PortRef port, SlotMap slots, List<Integer> globalLevelTables) {
+        indexes.put(port.port(), new SlotIndex(slots));
+        for (int level = 1; level <= globalLevelTables.size(); level++) {
+            tables.put(globalLevelTables.get(level - 1), port, level);
+        }
+    }
+
+    @Override
+    public List<BandwidthTree> trees() {
+        return trees;
+    }
+
+    @Override
+    public List<PofMessage> installMessages() {
+        return install;
+    }
+
+    @Override
+    public Optional<JoinSite> joinSite(PacketIn packetIn) {
+        if (packetIn.reason() != opts.joinReason()) {
+            return Optional.empty();
+        }
+        return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
+    }
+
+    @Override
+    public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
+        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
+                .map(id -> NodeRef.of(l.port, id)));
+    }
+
+    @Override
+    public Optional<NodeRef> nodeOf(PofMessage message) {
+        if (!(message instanceof FlowMod) || ((FlowMod) message).tableType() != TableType.MM) {
+            return Optional.empty();
+        }
+        FlowMod f = (FlowMod) message;
+        return nodeAt(caps.tables().globalId(TableType.MM, f.tableId()), f.index());
+    }
+}
