@@ -88,8 +88,14 @@ public final class Admission {
         return admit(admitted, edit.apply(admitted.tree()));
     }
 
-    /** {@link #admit} of {@code edit.after()}, reusing what {@code admitted} resolved for {@code edit.before()}. */
-    static ResolvedTree admit(ResolvedTree admitted, AppliedEdit edit) {
+    /**
+     * {@link #admit} of {@code edit.after()}, reusing what {@code admitted} resolved for
+     * {@code edit.before()}; for callers that keep the applied edit too (e.g. to narrow a compiler
+     * diff to it).
+     *
+     * @throws IllegalArgumentException if the edit was applied to another tree than {@code admitted}'s
+     */
+    public static ResolvedTree admit(ResolvedTree admitted, AppliedEdit edit) {
         if (admitted.tree() != edit.before()) {
             throw new IllegalArgumentException("the edit was applied to another tree than the admitted one");
         }
@@ -172,7 +178,10 @@ public final class Admission {
                 resolveChildren(p);
                 for (int k = 0; k < before.length; k++) {
                     int c = tree.child(p, k);
-                    if (Double.compare(before[k], guarantee[c]) != 0 || edit.isChanged(c)) {
+                    // A changed guarantee re-resolves the children's group; a leaf has none (its
+                    // own rates were checked with its siblings), so a join under a large parent
+                    // does not queue every sibling.
+                    if (edit.isChanged(c) || tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
                         queue(dirty, queued, c);
                     }
                 }

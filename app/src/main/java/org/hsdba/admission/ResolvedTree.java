@@ -40,6 +40,12 @@ public final class ResolvedTree {
         return tree;
     }
 
+    /** The same admitted tree with another version number (admission does not depend on it). */
+    public ResolvedTree withVersion(long version) {
+        return version == tree.version() ? this
+                : new ResolvedTree(tree.withVersion(version), weight, guarantee, peak, implied, leaf);
+    }
+
     public int size() {
         return weight.length;
     }

@@ -95,7 +95,8 @@ public final class FixedPoint {
             }
             double w = onlyGuarantees ? tree.node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
                     : resolved.weight(c);
-            out[c] = weight(w, tree.path(c));
+            // The path (a string) only for the error: this runs over whole sibling groups.
+            out[c] = w >= MIN_WEIGHT && w <= MAX_WEIGHT ? Math.round(w * WEIGHT_ONE) : weight(w, tree.path(c));
             sum += out[c];
             if (sum > MAX_WEIGHT_SUM) {
                 throw new CompilerException((p < 0 ? tree.rootPath() : tree.path(p)) + ": the weights of its"

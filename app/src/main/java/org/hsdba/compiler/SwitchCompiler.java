@@ -1,6 +1,7 @@
 package org.hsdba.compiler;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
@@ -70,6 +72,29 @@ public final class SwitchCompiler {
     public static SwitchDelta diffResolved(SwitchProgram before, List<ResolvedTree> afterResolved,
                                            Map<Long, AppliedEdit> edits, SwitchCapabilities caps,
                                            CompilerOptions opts) {
+        Objects.requireNonNull(edits, "edits");
+        Map<Long, EditChain> chains = new HashMap<>();
+        for (ResolvedTree r : afterResolved) {
+            long port = r.tree().port().port();
+            AppliedEdit edit = edits.get(port);
+            SwitchProgram.Installed was = before.byPort().get(port);
+            if (edit != null && was != null) {
+                chains.put(port, EditChain.of(was.resolved, edit, r));
+            }
+        }
+        return diffChained(before, afterResolved, chains, caps, opts);
+    }
+
+    /**
+     * {@link #diffResolved} with, per port, the chain of edits that made the new tree from the
+     * installed one (several edits stored as one version, or several versions): a kept tree costs
+     * what its edits touched; the messages are the same with or without chains.
+     *
+     * @throws IllegalArgumentException if a chain is not from the installed tree of its port to the given one
+     */
+    public static SwitchDelta diffChained(SwitchProgram before, List<ResolvedTree> afterResolved,
+                                          Map<Long, EditChain> edits, SwitchCapabilities caps,
+                                          CompilerOptions opts) {
         Objects.requireNonNull(before, "before");
         Objects.requireNonNull(afterResolved, "after");
         Objects.requireNonNull(edits, "edits");
@@ -125,7 +150,7 @@ public final class SwitchCompiler {
         }
         SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch);
         return new SwitchDelta(run.out, program, run.added, run.modified, run.deleted, run.addedPorts, run.removed,
-                run.reinstalled, rebuild && oldDispatch != null, run.xids.peek());
+                run.reinstalled, rebuild && oldDispatch != null, run.xids.peek(), run.examined);
     }
 
     private static void checkPorts(List<BandwidthTree> trees) {
@@ -158,6 +183,7 @@ public final class SwitchCompiler {
         int added;
         int modified;
         int deleted;
+        int examined;
 
         Run(SwitchCapabilities caps, CompilerOptions opts, SwitchPlacement.Editor placement, Dispatch dispatch) {
             this.caps = caps;
@@ -211,15 +237,16 @@ public final class SwitchCompiler {
 
         /**
          * A kept tree's incremental delta; {@code oldDispatch} null means its port entry is new in
-         * a rebuilt dispatch table (ADD instead of MODIFY); {@code edit} (null: unknown) narrows the
+         * a rebuilt dispatch table (ADD instead of MODIFY); {@code edits} (null: unknown) narrow the
          * entries compared.
          */
-        SwitchProgram.Installed update(SwitchProgram.Installed was, ResolvedTree resolved, AppliedEdit edit,
+        SwitchProgram.Installed update(SwitchProgram.Installed was, ResolvedTree resolved, EditChain edits,
                                        Dispatch oldDispatch) {
             BandwidthTree tree = resolved.tree();
             long port = tree.port().port();
-            EditScope scope = edit == null ? EditScope.everything(was.tree, tree)
-                    : EditScope.of(edit, was.resolved, resolved);
+            EditScope scope = edits == null ? EditScope.everything(was.tree, tree)
+                    : EditScope.of(edits, was.resolved, resolved);
+            examined += scope.compared().length;
             TreeDiff d = new TreeDiff(was.tree, tree, was.slots, scope);
             for (long chunk : placement.ensureRegisterSlots(port, d.slots().registerSlotLimit())) {
                 out.addAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,

@@ -24,10 +24,11 @@ public final class SwitchDelta {
     private final Set<Long> reinstalledPorts;
     private final boolean dispatchRebuilt;
     private final long nextXid;
+    private final int examined;
 
     SwitchDelta(List<PofMessage> messages, SwitchProgram program, int added, int modified, int deleted,
                 Set<Long> addedPorts, Set<Long> removedPorts, Set<Long> reinstalledPorts, boolean dispatchRebuilt,
-                long nextXid) {
+                long nextXid, int examined) {
         this.messages = List.copyOf(messages);
         this.program = program;
         this.added = added;
@@ -38,6 +39,7 @@ public final class SwitchDelta {
         this.reinstalledPorts = Set.copyOf(reinstalledPorts);
         this.dispatchRebuilt = dispatchRebuilt;
         this.nextXid = nextXid;
+        this.examined = examined;
     }
 
     public List<PofMessage> messages() {
@@ -75,6 +77,14 @@ public final class SwitchDelta {
     /** Trees whose tables were re-created (levels or allocation mode changed). */
     public Set<Long> reinstalledPorts() {
         return reinstalledPorts;
+    }
+
+    /**
+     * Node entries of kept trees the diff compared: every node of a tree whose edits were not
+     * given, only what they touched otherwise (what an incremental update cost).
+     */
+    public int examined() {
+        return examined;
     }
 
     /** True if the dispatch table was deleted and created again (its key changed). */

@@ -3,6 +3,7 @@ package org.hsdba.impl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -16,6 +17,7 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.JoinTemplate;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.model.PortRef;
 
 /**
  * Traffic activity of one device's nodes, from counter readings and the switch's entry status
@@ -48,23 +50,54 @@ final class ActivityTracker {
         long inactiveSinceNanos = -1;
     }
 
-    private final Map<NodeRef, Activity> nodes = new HashMap<>();
+    /** By port, then node id (no per-node key objects: a tree's nodes are walked at every confirmed change). */
+    private final Map<PortRef, Map<String, Activity>> nodes = new HashMap<>();
+    /** The tree each port's nodes were last taken from: an unchanged tree is not walked again. */
+    private final Map<PortRef, BandwidthTree> tracked = new HashMap<>();
 
-    /** Starts tracking nodes new to the program and forgets nodes no longer in it. */
-    void retain(Set<NodeRef> present, long nowNanos) {
-        nodes.keySet().retainAll(present);
-        for (NodeRef n : present) {
-            nodes.computeIfAbsent(n, k -> {
-                Activity a = new Activity();
-                a.lastTrafficNanos = nowNanos;
-                return a;
-            });
+    /**
+     * Starts tracking the nodes (not templates) of the program's trees that are new to it and
+     * forgets those no longer in it. Costs nothing for a tree that did not change.
+     */
+    void track(List<BandwidthTree> trees, long nowNanos) {
+        Set<PortRef> ports = new HashSet<>();
+        for (BandwidthTree t : trees) {
+            ports.add(t.port());
+            if (tracked.get(t.port()) == t) {
+                continue;
+            }
+            tracked.put(t.port(), t);
+            Map<String, Activity> byId = nodes.computeIfAbsent(t.port(), p -> new HashMap<>());
+            int count = 0;
+            for (int i = 0; i < t.size(); i++) {
+                NodeSpec n = t.node(i);
+                if (n.isTemplate()) {
+                    continue;
+                }
+                count++;
+                byId.computeIfAbsent(n.id(), k -> {
+                    Activity a = new Activity();
+                    a.lastTrafficNanos = nowNanos;
+                    return a;
+                });
+            }
+            if (byId.size() != count) {
+                byId.keySet().removeIf(id -> !t.contains(id) || t.node(t.indexOf(id)).isTemplate());
+            }
         }
+        nodes.keySet().retainAll(ports);
+        tracked.keySet().retainAll(ports);
     }
 
     /** Forgets everything (the switch was wiped): counters restart from zero. */
     void clear() {
         nodes.clear();
+        tracked.clear();
+    }
+
+    private Activity get(NodeRef node) {
+        Map<String, Activity> byId = nodes.get(node.port());
+        return byId == null ? null : byId.get(node.nodeId());
     }
 
     /**
@@ -78,7 +111,7 @@ final class ActivityTracker {
         long now = reading.nanoTime();
         List<Transition> out = new ArrayList<>();
         for (Map.Entry<NodeRef, EntryCounters> e : reading.entries().entrySet()) {
-            Activity a = nodes.get(e.getKey());
+            Activity a = get(e.getKey());
             if (a == null) {
                 continue;
             }
@@ -101,7 +134,7 @@ final class ActivityTracker {
 
     /** The switch reported an entry idle ({@code active} false) or reactivated; returns the transition, if any. */
     Transition onStatus(NodeRef node, boolean active, long nowNanos) {
-        Activity a = nodes.get(node);
+        Activity a = get(node);
         if (a == null) {
             return null;
         }
@@ -127,19 +160,19 @@ final class ActivityTracker {
     }
 
     boolean isActive(NodeRef node) {
-        Activity a = nodes.get(node);
+        Activity a = get(node);
         return a != null && a.active;
     }
 
     /** Monotonic time of the node's last traffic (or of its first sighting), if tracked. */
     OptionalLong lastTrafficNanos(NodeRef node) {
-        Activity a = nodes.get(node);
+        Activity a = get(node);
         return a == null ? OptionalLong.empty() : OptionalLong.of(a.lastTrafficNanos);
     }
 
     /** True if the node ever saw traffic. */
     boolean everActive(NodeRef node) {
-        Activity a = nodes.get(node);
+        Activity a = get(node);
         return a != null && a.everActive;
     }
 
@@ -163,7 +196,8 @@ final class ActivityTracker {
             if (keep[i] || tree.node(i).isTemplate()) {
                 continue;
             }
-            Activity a = nodes.get(NodeRef.of(tree.port(), tree.node(i).id()));
+            Map<String, Activity> byId = nodes.get(tree.port());
+            Activity a = byId == null ? null : byId.get(tree.node(i).id());
             if (a == null) {
                 continue;
             }

@@ -17,6 +17,7 @@ import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.JoinCounters;
 import org.hsdba.api.ModePreference;
 import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramChange;
 import org.hsdba.impl.program.ProgramCompiler;
@@ -54,6 +55,9 @@ final class DeviceAgent {
         HsdbaParameters parameters();
 
         ProgramCompiler compiler();
+
+        /** How the trees got to their versions, for incremental program updates. */
+        EditHistory history();
 
         boolean isMaster(String deviceId);
 
@@ -201,7 +205,7 @@ final class DeviceAgent {
         }
         ProgramChange change;
         try {
-            change = confirmed.update(desired);
+            change = confirmed.update(desired, ctx.history());
         } catch (ProgramException e) {
             if (!refuseUnconfirmedJoins("the switch cannot hold it: " + e.getMessage())) {
                 fail("cannot program " + deviceId + ": " + e.getMessage(), null);
@@ -290,15 +294,7 @@ final class DeviceAgent {
     private void accept(DeviceProgram next) {
         confirmed = next;
         installed = versions(next.trees());
-        Set<NodeRef> present = new HashSet<>();
-        for (BandwidthTree t : next.trees()) {
-            for (NodeSpec n : t.nodes()) {
-                if (!n.isTemplate()) {
-                    present.add(NodeRef.of(t.port(), n.id()));
-                }
-            }
-        }
-        activity.retain(present, ctx.time().nanoTime());
+        activity.track(next.trees(), ctx.time().nanoTime());
         ctx.confirmed(this, next);
     }
 

@@ -2,6 +2,7 @@ package org.hsdba.impl;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.alloc.Allocator;
 import org.hsdba.api.DeviceStatus;
@@ -37,8 +39,10 @@ import org.hsdba.api.PortState;
 import org.hsdba.api.PreviewResult;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramCompiler;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.InvalidTreeException;
@@ -92,6 +96,8 @@ public final class HsdbaManager implements HsdbaService {
     private final Object writeLock = new Object();
     /** Guarded by {@link #writeLock}. */
     private final AdmittedTrees admitted = new AdmittedTrees();
+    /** Written under {@link #writeLock}, read on the control thread. */
+    private final EditJournal journal = new EditJournal();
     private final StoreListener storeListener = new StoreListener();
     private final SwitchListener switchListener = new SwitchListener();
     private final AgentContext agentContext = new AgentContext();
@@ -118,7 +124,8 @@ public final class HsdbaManager implements HsdbaService {
         this.control = new SerialExecutor(scheduler);
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
-        this.joins = new JoinHandler(store, writeLock, admitted, this::programmingAgent, control::execute, this::emit, time);
+        this.joins = new JoinHandler(store, writeLock, admitted, journal, this::programmingAgent, control::execute,
+                this::emit, time);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
@@ -255,6 +262,7 @@ public final class HsdbaManager implements HsdbaService {
             checkExpected(port, expectedVersion, current.version());
             store.removeTree(port, current.version());
             admitted.forget(port);
+            journal.forget(port);
         }
     }
 
@@ -328,20 +336,24 @@ public final class HsdbaManager implements HsdbaService {
                     throw noTree(port);
                 }
                 Candidate candidate = change.apply(current);
-                BandwidthTree next = candidate.tree;
-                if (next.version() != currentVersion + 1) {
-                    next = next.withVersion(currentVersion + 1);
-                }
+                // The resolved tree, the stored one and the end of the edit chain are one object.
+                ResolvedTree resolved = candidate.resolved == null ? null
+                        : candidate.resolved.withVersion(currentVersion + 1);
+                BandwidthTree next = resolved != null ? resolved.tree()
+                        : candidate.tree.version() == currentVersion + 1 ? candidate.tree
+                        : candidate.tree.withVersion(currentVersion + 1);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
+                journal.record(current, next, candidate.chain == null ? null : candidate.chain.endingAt(resolved));
                 try {
                     store.putTree(next, currentVersion);
-                    admitted.stored(next, candidate.resolved);
+                    admitted.stored(next, resolved);
                     return next;
                 } catch (VersionConflictException e) {
+                    journal.retract(next);
                     if (expectedVersion.isPresent() || attempt >= WRITE_RETRIES) {
                         throw e;
                     }
@@ -350,24 +362,26 @@ public final class HsdbaManager implements HsdbaService {
         }
     }
 
-    /** A tree to write: admitted, or with its admission violations. */
+    /** A tree to write: admitted, or with its admission violations; the edit that made it, if known. */
     private static final class Candidate {
         final BandwidthTree tree;
         final ResolvedTree resolved;
         final List<Violation> violations;
+        final EditChain chain;
 
-        Candidate(BandwidthTree tree, ResolvedTree resolved, List<Violation> violations) {
+        Candidate(BandwidthTree tree, ResolvedTree resolved, List<Violation> violations, EditChain chain) {
             this.tree = tree;
             this.resolved = resolved;
             this.violations = violations;
+            this.chain = chain;
         }
     }
 
     private static Candidate admitInFull(BandwidthTree next) {
         try {
-            return new Candidate(next, Admission.admit(next), List.of());
+            return new Candidate(next, Admission.admit(next), List.of(), null);
         } catch (InvalidTreeException e) {
-            return new Candidate(next, null, e.violations());
+            return new Candidate(next, null, e.violations(), null);
         }
     }
 
@@ -381,13 +395,12 @@ public final class HsdbaManager implements HsdbaService {
         if (base == null) {
             return admitInFull(edit.applyTo(current));
         }
+        AppliedEdit applied = edit.apply(base.tree()); // structural violations throw from here
         try {
-            ResolvedTree next = Admission.apply(base, edit);
-            return new Candidate(next.tree(), next, List.of());
+            ResolvedTree next = Admission.admit(base, applied);
+            return new Candidate(next.tree(), next, List.of(), EditChain.of(base, applied, next));
         } catch (InvalidTreeException e) {
-            // Structural violations throw from here; otherwise the result is valid but not admissible.
-            BandwidthTree next = edit.applyTo(current);
-            return new Candidate(next, null, e.violations());
+            return new Candidate(applied.after(), null, e.violations(), null); // valid but not admissible
         }
     }
 
@@ -460,6 +473,7 @@ public final class HsdbaManager implements HsdbaService {
             if (!violations.isEmpty()) {
                 throw new InvalidTreeException(violations);
             }
+            journal.clear(); // imported trees are not edits of the stored ones
             store.replaceAll(trees, params);
         }
     }
@@ -641,6 +655,11 @@ public final class HsdbaManager implements HsdbaService {
         }
 
         @Override
+        public EditHistory history() {
+            return journal;
+        }
+
+        @Override
         public boolean isMaster(String deviceId) {
             return mastership.isMaster(deviceId);
         }
@@ -662,19 +681,21 @@ public final class HsdbaManager implements HsdbaService {
 
         @Override
         public void confirmed(DeviceAgent agent, DeviceProgram program) {
-            Set<NodeRef> installed = new HashSet<>();
-            for (BandwidthTree t : program.trees()) {
-                t.nodes().forEach(n -> installed.add(NodeRef.of(t.port(), n.id())));
+            if (agent.pendingJoins.isEmpty()) {
+                return;
             }
+            Map<PortRef, BandwidthTree> installed = new HashMap<>();
+            program.trees().forEach(t -> installed.put(t.port(), t));
             Iterator<PendingJoin> it = agent.pendingJoins.values().iterator();
             while (it.hasNext()) {
                 PendingJoin j = it.next();
-                if (installed.contains(j.node)) {
+                BandwidthTree t = installed.get(j.node.port());
+                if (t != null && t.contains(j.node.nodeId())) {
                     it.remove();
                     double ms = (time.nanoTime() - j.arrivalNanos) / 1e6;
                     emit(HsdbaEvent.node(time.wallMillis(), HsdbaEvent.Type.NODE_JOINED, j.node.port(), j.node.nodeId(),
                             String.format("joined by packet-in; entry confirmed %.2f ms after the PACKET_IN", ms)));
-                } else if (store.tree(j.node.port()).map(t -> !t.contains(j.node.nodeId())).orElse(true)) {
+                } else if (store.tree(j.node.port()).map(stored -> !stored.contains(j.node.nodeId())).orElse(true)) {
                     it.remove(); // removed before it was installed
                 }
             }

@@ -304,6 +304,16 @@ public final class BandwidthTree {
         return new BandwidthTree(this, newVersion, nodes, indexById, parent, depth, childStart, childIdx);
     }
 
+    /**
+     * True if {@code other} is this tree but for its version: same settings and nodes. Cheap for
+     * a {@link #withVersion} copy (the node list is shared).
+     */
+    public boolean sameExceptVersion(BandwidthTree other) {
+        return other == this || (other.port.equals(port) && other.capacity.equals(capacity)
+                && Double.compare(other.eta, eta) == 0 && other.mode == mode && other.levels.equals(levels)
+                && Objects.equals(other.selector, selector) && other.nodes.equals(nodes));
+    }
+
     // ------------------------------------------------------------------ edits re-checking what they touch
 
     /*
@@ -443,6 +453,9 @@ public final class BandwidthTree {
 
     @Override
     public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
         if (!(o instanceof BandwidthTree)) {
             return false;
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.model.AppliedEdit;
@@ -107,16 +108,12 @@ public class EditScopedDiffTest {
     public void switchDiffWithEditsEqualsSwitchDiffWithout() {
         for (long seed = 0; seed < SEEDS / 3; seed++) {
             RandomEdits random = new RandomEdits(1000 + seed);
-            ResolvedTree was;
-            SwitchDelta installed;
-            try {
-                was = Admission.admit(random.tree(10 + (int) (seed % 20)));
-                installed = SwitchCompiler.compile(List.of(was.tree()), CAPS, OPTS);
-            } catch (InvalidTreeException | CompilerException e) {
+            ResolvedTree was = installable(random, 10 + (int) (seed % 20));
+            if (was == null) {
                 continue;
             }
-            SwitchProgram full = installed.program();
-            SwitchProgram fast = installed.program();
+            SwitchProgram full = SwitchCompiler.compile(List.of(was.tree()), CAPS, OPTS).program();
+            SwitchProgram fast = full;
             long port = was.tree().port().port();
             for (int step = 0; step < STEPS; step++) {
                 TreeEdit edit = random.edit(was.tree());
@@ -147,6 +144,115 @@ public class EditScopedDiffTest {
         }
     }
 
+    /**
+     * Chains of 1 to 6 edits (a join batch, or edits that piled up while a change was in flight),
+     * the last tree stored as one version: the chained diff gives the full diff's messages and slots.
+     */
+    @Test
+    public void chainedDiffEqualsFullDiffOnRandomEditChains() {
+        int chains = 0;
+        int longChains = 0;
+        for (long seed = 0; seed < SEEDS / 2; seed++) {
+            RandomEdits random = new RandomEdits(5000 + seed);
+            ResolvedTree was = installable(random, 8 + (int) (seed % 20));
+            if (was == null) {
+                continue;
+            }
+            SwitchProgram full = SwitchCompiler.compile(List.of(was.tree()), CAPS, OPTS).program();
+            SwitchProgram fast = full;
+            long port = was.tree().port().port();
+            for (int step = 0; step < STEPS / 2; step++) {
+                int length = 1 + (int) ((seed + step) % 6);
+                EditChain chain = EditChain.from(was);
+                for (int k = 0; k < length; k++) {
+                    TreeEdit edit = random.edit(chain.to().tree());
+                    try {
+                        AppliedEdit applied = edit.apply(chain.to().tree());
+                        chain = chain.then(applied, Admission.admit(chain.to(), applied));
+                    } catch (InvalidTreeException e) {
+                        continue;
+                    }
+                }
+                chain = chain.endingAtVersion(was.tree().version() + 1);
+                ResolvedTree now = chain.to();
+                String where = "seed " + seed + " step " + step + " " + chain;
+                SwitchDelta reference;
+                try {
+                    reference = SwitchCompiler.diff(full, List.of(now.tree()), CAPS, OPTS);
+                } catch (CompilerException e) {
+                    continue;
+                }
+                SwitchDelta narrowed = SwitchCompiler.diffChained(fast, List.of(now), Map.of(port, chain), CAPS, OPTS);
+                assertEquals(where, reference.messages(), narrowed.messages());
+                assertEquals(where, reference.program().slots(port), narrowed.program().slots(port));
+                assertTrue(where, narrowed.examined() <= reference.examined());
+                chains++;
+                if (chain.size() > 1) {
+                    longChains++;
+                }
+                full = reference.program();
+                fast = narrowed.program();
+                was = now;
+            }
+        }
+        assertTrue("only " + chains + " chains compared", chains > 300);
+        assertTrue("only " + longChains + " chains of several edits", longChains > chains / 3);
+    }
+
+    @Test
+    public void aChainOfJoinsUnderOneParentExaminesOnlyThatGroup() {
+        BandwidthTree tree = CompilerTestTrees.wide(20, 10);
+        ResolvedTree was = Admission.admit(tree);
+        SwitchDelta installed = SwitchCompiler.compile(List.of(tree), CAPS, OPTS);
+        EditChain chain = EditChain.from(was);
+        for (int k = 0; k < 3; k++) {
+            AppliedEdit applied = TreeEdit.add(NodeSpec.builder("extra" + k).parent("g3")
+                    .key(MatchKey.exact(32, new byte[] {0, 3, 1, (byte) k})).weight(1.0).build()).apply(chain.to().tree());
+            chain = chain.then(applied, Admission.admit(chain.to(), applied));
+        }
+        chain = chain.endingAtVersion(tree.version() + 1);
+        long port = tree.port().port();
+        SwitchDelta d = SwitchCompiler.diffChained(installed.program(), List.of(chain.to()), Map.of(port, chain), CAPS,
+                OPTS);
+        assertEquals(3, d.added());
+        // g3 and the 3 new users: the others keep their weights (weighted mode: the implied
+        // guarantees that moved are not in the entries), not the 220 nodes of the tree.
+        assertEquals(4, d.examined());
+        assertEquals(SwitchCompiler.diff(installed.program(), List.of(chain.to().tree()), CAPS, OPTS).messages(),
+                d.messages());
+        assertEquals(tree.size() + 3, SwitchCompiler.diff(installed.program(), List.of(chain.to().tree()), CAPS, OPTS)
+                .examined());
+    }
+
+    @Test
+    public void aChainFromAnotherTreeIsRejected() {
+        BandwidthTree tree = CompilerTestTrees.twoLevel();
+        ResolvedTree was = Admission.admit(tree);
+        SwitchDelta installed = SwitchCompiler.compile(List.of(tree), CAPS, OPTS);
+        AppliedEdit applied = TreeEdit.deleteSubtree("B1").apply(tree);
+        ResolvedTree deleted = Admission.admit(was, applied);
+        AppliedEdit second = TreeEdit.add(CompilerTestTrees.user("A4", "A", 1, 4, 1)).apply(deleted.tree());
+        EditChain fromDeleted = EditChain.of(deleted, second, Admission.admit(deleted, second));
+        try {
+            SwitchCompiler.diffChained(installed.program(), List.of(fromDeleted.to()),
+                    Map.of(tree.port().port(), fromDeleted), CAPS, OPTS);
+            fail("a chain from another tree was accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("are not from version"));
+        }
+    }
+
+    /** A random tree of about {@code size} nodes, admitted; null if it is not admissible or the switch cannot hold it. */
+    private static ResolvedTree installable(RandomEdits random, int size) {
+        try {
+            ResolvedTree r = Admission.admit(random.tree(size));
+            SwitchCompiler.compile(List.of(r.tree()), CAPS, OPTS);
+            return r;
+        } catch (InvalidTreeException | CompilerException e) {
+            return null;
+        }
+    }
+
     @Test
     public void addingOneUserRebuildsOnlyItsSiblingGroup() {
         BandwidthTree tree = CompilerTestTrees.wide(20, 10);
@@ -157,8 +263,9 @@ public class EditScopedDiffTest {
         AppliedEdit applied = add.apply(tree);
         ResolvedTree now = Admission.apply(was, add);
         EditScope scope = EditScope.of(applied, was, now);
-        // g3, its 10 users and the new one; weights are relative, so no other group re-resolves.
-        assertEquals(12, scope.compared().length);
+        // g3 and the new user: its siblings keep their weights, and weights are relative, so no
+        // other group re-resolves.
+        assertEquals(2, scope.compared().length);
         assertEquals(1, scope.afterNodes().length);
         assertEquals(0, scope.beforeNodes().length);
         CompiledDelta d = HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS);

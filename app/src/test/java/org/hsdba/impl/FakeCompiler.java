@@ -89,7 +89,7 @@ final class FakeCompiler implements ProgramCompiler {
         }
 
         @Override
-        public ProgramChange update(List<BandwidthTree> next) {
+        public ProgramChange update(List<BandwidthTree> next, org.hsdba.impl.program.EditHistory history) {
             int count = next.stream().mapToInt(BandwidthTree::size).sum();
             if (count > maxNodes) {
                 throw new ProgramException(count + " nodes do not fit the fake's " + maxNodes + " entries");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.MatchKey;
@@ -52,13 +53,15 @@ public class JoinBatchAdmissionTest {
                 batch.add(n.build());
             }
             ResolvedTree one = JoinHandler.admitInOne(tree, batch);
-            ResolvedTree each = JoinHandler.addAll(base, batch);
+            EditChain chain = JoinHandler.addAll(base, batch);
+            ResolvedTree each = chain == null ? null : chain.to();
             assertEquals("round " + round + ": " + batch, one == null, each == null);
             if (one == null) {
                 refused++;
                 continue;
             }
             admitted++;
+            assertEquals(batch.size(), chain.size());
             assertEquals(one.tree(), each.tree().withVersion(one.tree().version()));
             for (int i = 0; i < one.size(); i++) {
                 assertEquals(one.weight(i), each.weight(i), 1e-9 * Math.abs(one.weight(i)));

@@ -15,6 +15,7 @@ import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.Mastership;
 import org.hsdba.impl.TimeSource;
 import org.hsdba.impl.compiler.CompilerPrograms;
+import org.hsdba.impl.program.ProgramCompiler;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.JoinTemplate;
@@ -59,12 +60,16 @@ final class Rig implements AutoCloseable {
 
     /** {@code wrap} may decorate the adapter (e.g. to inject faults); null for none. */
     Rig(HsdbaParameters params, java.util.function.UnaryOperator<PofSwitchService> wrap) {
+        this(params, wrap, new CompilerPrograms());
+    }
+
+    /** With the given compiler (e.g. an {@link ObservedCompiler} around the real one). */
+    Rig(HsdbaParameters params, java.util.function.UnaryOperator<PofSwitchService> wrap, ProgramCompiler compiler) {
         server = new PofServer(PofServerConfig.builder().bindAddress("127.0.0.1").port(0).build());
         server.start();
         store = new InMemoryHsdbaStore(List.of(), params);
         PofSwitchService switches = wrap == null ? server : wrap.apply(server);
-        manager = new HsdbaManager(store, switches, new CompilerPrograms(), executor, TimeSource.SYSTEM,
-                Mastership.ALWAYS);
+        manager = new HsdbaManager(store, switches, compiler, executor, TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.addListener(events::add);
         manager.start();
     }

@@ -16,6 +16,7 @@ import org.hsdba.compiler.assisted.AssistedSwitchProgram;
 import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
 import org.hsdba.impl.program.CounterReading;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.EntryCounters;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramChange;
@@ -66,8 +67,9 @@ final class AssistedDeviceProgram extends TreeProgramBase {
 
 
 
+    /** The controller-assisted compiler compares whole trees: {@code history} is not used. */
     @Override
-    public ProgramChange update(List<BandwidthTree> next) {
+    public ProgramChange update(List<BandwidthTree> next, EditHistory history) {
         if (next.equals(trees)) {
             return new ProgramChange(List.of(), this);
         }

@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.DeviceMode;
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
@@ -18,6 +22,7 @@ import org.hsdba.compiler.SwitchDelta;
 import org.hsdba.compiler.SwitchProgram;
 import org.hsdba.compiler.Words;
 import org.hsdba.impl.program.CounterReading;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.EntryCounters;
 import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramChange;
@@ -75,14 +80,36 @@ final class InSwitchProgram extends TreeProgramBase {
 
 
 
+    /**
+     * A kept tree with a known chain of edits from the installed version costs what the edits
+     * touched; any other tree is admitted (if changed) and compared in full.
+     */
     @Override
-    public ProgramChange update(List<BandwidthTree> next) {
+    public ProgramChange update(List<BandwidthTree> next, EditHistory history) {
         if (next.equals(trees)) {
-            return new ProgramChange(List.of(), this);
+            return new ProgramChange(List.of(), this, 0);
         }
         try {
-            SwitchDelta d = SwitchCompiler.diff(program, next, caps, opts);
-            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.program(), caps, opts, List.of()));
+            List<ResolvedTree> resolved = new ArrayList<>(next.size());
+            Map<Long, EditChain> chains = new HashMap<>();
+            for (BandwidthTree t : next) {
+                long port = t.port().port();
+                Optional<ResolvedTree> was = program.resolved(port);
+                if (was.isPresent() && was.get().tree().equals(t)) {
+                    resolved.add(was.get());
+                    continue;
+                }
+                Optional<EditChain> chain = was.isPresent() ? history.between(was.get().tree(), t) : Optional.empty();
+                if (chain.isPresent()) {
+                    chains.put(port, chain.get());
+                    resolved.add(chain.get().to());
+                } else {
+                    resolved.add(Admission.admit(t));
+                }
+            }
+            SwitchDelta d = SwitchCompiler.diffChained(program, resolved, chains, caps, opts);
+            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.program(), caps, opts, List.of()),
+                    d.examined());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }

@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.SlotMap;
@@ -29,7 +30,12 @@ abstract class TreeProgramBase implements DeviceProgram {
     protected final SwitchCapabilities caps;
     protected final CompilerOptions opts;
     private final List<PofMessage> install;
-    private final Map<Long, SlotIndex> indexes = new HashMap<>();
+    private final Map<Long, SlotMap> slots = new HashMap<>();
+    /**
+     * Built on first use (errors, counter readings), not with every program: a join makes a new
+     * program, and indexing every slot would cost the size of the tree. Read from adapter threads too.
+     */
+    private final Map<Long, SlotIndex> indexes = new ConcurrentHashMap<>();
     private final LevelTableIndex tables = new LevelTableIndex();
 
     protected TreeProgramBase(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts,
@@ -42,7 +48,7 @@ abstract class TreeProgramBase implements DeviceProgram {
 
     /** Records a tree's slots and its level tables (global ids, level 1 first). */
     protected final void register(PortRef port, SlotMap slots, List<Integer> globalLevelTables) {
-        indexes.put(port.port(), new SlotIndex(slots));
+        this.slots.put(port.port(), slots);
         for (int level = 1; level <= globalLevelTables.size(); level++) {
             tables.put(globalLevelTables.get(level - 1), port, level);
         }
@@ -66,9 +72,13 @@ abstract class TreeProgramBase implements DeviceProgram {
         return tables.at(packetIn.tableId()).map(l -> JoinSite.of(l.port, l.level));
     }
 
+    private SlotIndex index(long port) {
+        return indexes.computeIfAbsent(port, p -> new SlotIndex(slots.get(p)));
+    }
+
     @Override
     public Optional<NodeRef> nodeAt(int globalTableId, long entryIndex) {
-        return tables.at(globalTableId).flatMap(l -> indexes.get(l.port.port()).atEntry(l.level, entryIndex)
+        return tables.at(globalTableId).flatMap(l -> index(l.port.port()).atEntry(l.level, entryIndex)
                 .map(id -> NodeRef.of(l.port, id)));
     }
 

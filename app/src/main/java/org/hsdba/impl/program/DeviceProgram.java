@@ -30,7 +30,18 @@ public interface DeviceProgram {
      *
      * @throws ProgramException if the trees cannot be programmed into this switch
      */
-    ProgramChange update(List<BandwidthTree> trees);
+    default ProgramChange update(List<BandwidthTree> trees) {
+        return update(trees, EditHistory.NONE);
+    }
+
+    /**
+     * {@link #update(List)}, along the edits {@code history} knows from this program's trees to
+     * the new ones where the program can use them (the result is the same, the cost is what the
+     * edits touched).
+     *
+     * @throws ProgramException if the trees cannot be programmed into this switch
+     */
+    ProgramChange update(List<BandwidthTree> trees, EditHistory history);
 
     /** The level table that missed, if this packet-in is a join request of this program. */
     Optional<JoinSite> joinSite(PacketIn packetIn);

@@ -15,17 +15,33 @@ public final class ProgramChange {
     private final List<PofMessage> messages;
     private final DeviceProgram next;
     private final String wipeReason;
+    private final int examined;
 
     public ProgramChange(List<? extends PofMessage> messages, DeviceProgram next) {
+        this(messages, next, -1);
+    }
+
+    /** @param examined node entries the compiler compared to find the messages (-1: not counted) */
+    public ProgramChange(List<? extends PofMessage> messages, DeviceProgram next, int examined) {
         this.messages = List.copyOf(messages);
         this.next = Objects.requireNonNull(next, "next");
         this.wipeReason = null;
+        this.examined = examined;
     }
 
     private ProgramChange(String wipeReason) {
         this.messages = List.of();
         this.next = null;
         this.wipeReason = Objects.requireNonNull(wipeReason, "wipeReason");
+        this.examined = -1;
+    }
+
+    /**
+     * Node entries the compiler compared to find the messages: the whole trees, or only what the
+     * edits along the way touched; -1 if not counted. What an update cost, for tests and benchmarks.
+     */
+    public int examined() {
+        return examined;
     }
 
     /** The change needs a wiped switch (e.g. a tree removed, or a program that cannot be patched). */

@@ -55,6 +55,7 @@ final class JoinStages {
     private final List<Double> diffMs = new ArrayList<>();
     private final List<Integer> joinsPerDiff = new ArrayList<>();
     private final List<Integer> messagesPerDiff = new ArrayList<>();
+    private final List<Integer> examinedPerDiff = new ArrayList<>();
 
     JoinStages() {
         for (Stage s : Stage.values()) {
@@ -99,10 +100,14 @@ final class JoinStages {
     }
 
     /** One program update: its duration, how many joins it carried and how many messages it made. */
-    synchronized void diff(long nanos, int joins, int messages) {
+    /** One compiler update: its duration, the joins and messages in it, the node entries it compared (-1: unknown). */
+    synchronized void diff(long nanos, int joins, int messages, int examined) {
         diffMs.add(nanos / 1e6);
         joinsPerDiff.add(joins);
         messagesPerDiff.add(messages);
+        if (examined >= 0) {
+            examinedPerDiff.add(examined);
+        }
     }
 
     private void stamp(Stage stage, String nodeId, long nanos) {
@@ -127,6 +132,11 @@ final class JoinStages {
         return interval(Stage.ARRIVED, Stage.JOINED);
     }
 
+    /** Arrival to the switch's confirmation of the entry (the adapter's), of every join that completed, in ms. */
+    synchronized List<Double> confirmations() {
+        return interval(Stage.ARRIVED, Stage.CONFIRMED);
+    }
+
     /**
      * One line per interval (median and p99 over the joins that completed every stage, in ms),
      * then the compiler's updates (count, median/p99 duration, joins per update).
@@ -144,8 +154,9 @@ final class JoinStages {
         double joins = joinsPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         double messages = messagesPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         out.add(String.format(Locale.ROOT, "%s%-20s %d updates, median %.3f ms, p99 %.3f ms, %.2f joins and %.2f"
-                + " messages per update", indent, "compiler updates", diffMs.size(), median(diffMs), p99(diffMs), joins,
-                messages));
+                + " messages per update%s", indent, "compiler updates", diffMs.size(), median(diffMs), p99(diffMs), joins,
+                messages, examinedPerDiff.isEmpty() ? "" : String.format(Locale.ROOT, ", %.1f entries compared",
+                        examinedPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0))));
         return out;
     }
 

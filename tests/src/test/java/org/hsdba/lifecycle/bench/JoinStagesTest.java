@@ -43,8 +43,8 @@ public class JoinStagesTest {
     @Test
     public void updatesAreCountedWithTheirJoinsAndMessages() {
         JoinStages s = new JoinStages();
-        s.diff(2 * MS, 1, 1);
-        s.diff(4 * MS, 3, 5);
+        s.diff(2 * MS, 1, 1, -1);
+        s.diff(4 * MS, 3, 5, -1);
         String line = s.breakdown("").get(8);
         assertTrue(line, line.matches("compiler updates +2 updates, median 2\\.000 ms, p99 4\\.000 ms, 2\\.00 joins"
                 + " and 3\\.00 messages per update"));

@@ -1,0 +1,111 @@
+package org.hsdba.impl;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+
+import org.hsdba.admission.EditChain;
+import org.hsdba.impl.program.EditHistory;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+
+/**
+ * The recent writes of each port's tree made here, with the admitted edits of each (a join batch
+ * is several edits in one version), so that a device agent can update its switch program along
+ * them ({@link EditHistory}). A write whose edits are unknown (a whole tree put, levels set, an
+ * import) cuts the history: nothing before it can lead to the current tree. Another cluster
+ * member's writes are never recorded, so a program behind them finds no chain and compares in
+ * full. Bounded per port. Written under the manager's write lock, read on the control thread.
+ */
+final class EditJournal implements EditHistory {
+
+    /** Writes kept per port: a program further behind than that compares in full. */
+    static final int MAX_WRITES = 256;
+
+    /** One write: {@code from} (stored) became {@code to} (stored) by {@code chain}. */
+    private static final class Write {
+        final BandwidthTree from;
+        final BandwidthTree to;
+        final EditChain chain;
+
+        Write(BandwidthTree from, BandwidthTree to, EditChain chain) {
+            this.from = from;
+            this.to = to;
+            this.chain = chain;
+        }
+    }
+
+    private final Map<PortRef, ArrayDeque<Write>> byPort = new HashMap<>();
+
+    /**
+     * Records that {@code from} (null: none) is being replaced by {@code to} through
+     * {@code chain} (null: unknown edits, which cuts the history). Recorded before the store
+     * write so that the update it triggers finds it; {@link #retract} if the write fails.
+     */
+    synchronized void record(BandwidthTree from, BandwidthTree to, EditChain chain) {
+        if (from == null || chain == null) {
+            byPort.remove(to.port());
+            return;
+        }
+        ArrayDeque<Write> writes = byPort.computeIfAbsent(to.port(), p -> new ArrayDeque<>());
+        writes.addLast(new Write(from, to, chain));
+        while (writes.size() > MAX_WRITES) {
+            writes.removeFirst();
+        }
+    }
+
+    /** The write of {@code to} did not happen (another member wrote first). */
+    synchronized void retract(BandwidthTree to) {
+        ArrayDeque<Write> writes = byPort.get(to.port());
+        if (writes != null && !writes.isEmpty() && writes.peekLast().to == to) {
+            writes.removeLast();
+        }
+    }
+
+    synchronized void forget(PortRef port) {
+        byPort.remove(port);
+    }
+
+    synchronized void clear() {
+        byPort.clear();
+    }
+
+    @Override
+    public synchronized Optional<EditChain> between(BandwidthTree from, BandwidthTree to) {
+        ArrayDeque<Write> writes = byPort.get(to.port());
+        if (writes == null || from.version() >= to.version() || !from.port().equals(to.port())) {
+            return Optional.empty();
+        }
+        EditChain chain = null;
+        Write previous = null;
+        for (Iterator<Write> it = writes.iterator(); it.hasNext(); ) {
+            Write w = it.next();
+            if (chain == null) {
+                if (w.from.version() != from.version() || !same(w.from, from)) {
+                    continue;
+                }
+                chain = w.chain;
+            } else {
+                if (!same(previous.to, w.from)) {
+                    return Optional.empty(); // another member's write in between
+                }
+                try {
+                    chain = chain.then(w.chain);
+                } catch (IllegalArgumentException e) {
+                    return Optional.empty();
+                }
+            }
+            if (w.to.version() == to.version()) {
+                return same(w.to, to) ? Optional.of(chain) : Optional.empty();
+            }
+            previous = w;
+        }
+        return Optional.empty();
+    }
+
+    private static boolean same(BandwidthTree a, BandwidthTree b) {
+        return a == b || a.equals(b);
+    }
+}
