@@ -24,12 +24,24 @@ public final class Components {
     public static String describe(String name, Object... namesAndValues) {
         StringBuilder sb = new StringBuilder(name).append('{');
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            Object v = namesAndValues[i + 1];
-            sb.append(namesAndValues[i]).append('=').append(v instanceof byte[] ? FieldChecks.hex((byte[]) v) : v);
+            append(sb, i > 0, namesAndValues[i], namesAndValues[i + 1]);
         }
         return sb.append('}').toString();
+    }
+
+    /** {@code Name{a=1, b=0a0b}} from parallel arrays of names and components. */
+    public static String describe(String name, String[] names, Object[] values) {
+        StringBuilder sb = new StringBuilder(name).append('{');
+        for (int i = 0; i < values.length; i++) {
+            append(sb, i > 0, names[i], values[i]);
+        }
+        return sb.append('}').toString();
+    }
+
+    private static void append(StringBuilder sb, boolean separate, Object name, Object value) {
+        if (separate) {
+            sb.append(", ");
+        }
+        sb.append(name).append('=').append(value instanceof byte[] ? FieldChecks.hex((byte[]) value) : value);
     }
 }

@@ -28,18 +28,14 @@ public final class PofCodec {
 
     private final Map<Integer, MessageCodec<?>> messagesByType;
     private final Map<Class<?>, MessageCodec<?>> messagesByClass;
-    private final Map<Integer, InstructionCodec<?>> instructionsByType;
-    private final Map<Class<?>, InstructionCodec<?>> instructionsByClass;
-    private final Map<Integer, ActionCodec<?>> actionsByType;
-    private final Map<Class<?>, ActionCodec<?>> actionsByClass;
+    private final SlotKind<Instruction> instructions;
+    private final SlotKind<Action> actions;
 
     private PofCodec(Builder b) {
         messagesByType = Map.copyOf(b.messagesByType);
         messagesByClass = Map.copyOf(b.messagesByClass);
-        instructionsByType = Map.copyOf(b.instructionsByType);
-        instructionsByClass = Map.copyOf(b.instructionsByClass);
-        actionsByType = Map.copyOf(b.actionsByType);
-        actionsByClass = Map.copyOf(b.actionsByClass);
+        instructions = b.instructions;
+        actions = b.actions;
     }
 
     /** The codec for stock POFSwitch 1.4.0. */
@@ -52,10 +48,8 @@ public final class PofCodec {
         Builder b = new Builder();
         b.messagesByType.putAll(messagesByType);
         b.messagesByClass.putAll(messagesByClass);
-        b.instructionsByType.putAll(instructionsByType);
-        b.instructionsByClass.putAll(instructionsByClass);
-        b.actionsByType.putAll(actionsByType);
-        b.actionsByClass.putAll(actionsByClass);
+        b.instructions = instructions;
+        b.actions = actions;
         return b;
     }
 
@@ -66,12 +60,12 @@ public final class PofCodec {
 
     /** True if instructions of this type decode to a typed class. */
     public boolean decodesInstructionType(int type) {
-        return instructionsByType.containsKey(type);
+        return instructions.decodes(type);
     }
 
     /** True if actions of this type decode to a typed class. */
     public boolean decodesActionType(int type) {
-        return actionsByType.containsKey(type);
+        return actions.decodes(type);
     }
 
     // ---------------------------------------------------------------- encoding
@@ -155,39 +149,12 @@ public final class PofCodec {
      * 296-byte data area; advances by 304. {@code slot} must be zero-filled.
      */
     public void encodeInstruction(Instruction instruction, ByteBuffer slot) {
-        int start = slot.position();
-        slot.putShort((short) instruction.type()).putShort((short) instruction.len());
-        slot.position(start + Instruction.HEADER_LENGTH);
-        ByteBuffer data = slot.slice();
-        data.limit(Instruction.DATA_LENGTH);
-        if (instruction instanceof RawInstruction) {
-            data.put(((RawInstruction) instruction).data());
-        } else {
-            InstructionCodec<?> codec = instructionsByClass.get(instruction.getClass());
-            if (codec == null) {
-                throw new IllegalArgumentException("no codec registered for " + instruction.getClass().getName());
-            }
-            codec.encode(instruction, data, this);
-        }
-        slot.position(start + Instruction.SLOT_LENGTH);
+        instructions.encode(instruction, slot, this);
     }
 
     /** Writes one 48-byte action slot at {@code slot}'s position and advances by 48. */
     public void encodeAction(Action action, ByteBuffer slot) {
-        int start = slot.position();
-        slot.putShort((short) action.type()).putShort((short) action.len());
-        ByteBuffer data = slot.slice();
-        data.limit(Action.DATA_LENGTH);
-        if (action instanceof RawAction) {
-            data.put(((RawAction) action).data());
-        } else {
-            ActionCodec<?> codec = actionsByClass.get(action.getClass());
-            if (codec == null) {
-                throw new IllegalArgumentException("no codec registered for " + action.getClass().getName());
-            }
-            codec.encode(action, data, this);
-        }
-        slot.position(start + Action.SLOT_LENGTH);
+        actions.encode(action, slot, this);
     }
 
     // ---------------------------------------------------------------- decoding
@@ -239,7 +206,7 @@ public final class PofCodec {
     }
 
     /** A value class or an extension codec refused what it was given: report it as a decode error. */
-    private static PofDecodeException invalid(WireReader region, RuntimeException cause) {
+    static PofDecodeException invalid(WireReader region, RuntimeException cause) {
         PofDecodeException e = region.error("invalid content: " + cause.getMessage());
         e.initCause(cause);
         return e;
@@ -295,45 +262,20 @@ public final class PofCodec {
 
     /** Reads one 304-byte instruction slot. */
     public Instruction decodeInstruction(WireReader slot) throws PofDecodeException {
-        int type = slot.u16("instruction type");
-        int len = slot.u16("instruction len");
-        slot.skip(4, "instruction pad");
-        WireReader data = slot.slice(Instruction.DATA_LENGTH, slot.context() + " data");
-        InstructionCodec<?> codec = instructionsByType.get(type);
-        if (codec == null) {
-            return new RawInstruction(type, len, data.rest());
-        }
-        try {
-            return codec.decode(len, data, this);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException | BufferUnderflowException e) {
-            throw invalid(data, e);
-        }
+        return instructions.decode(slot, this);
     }
 
     /** Reads one 48-byte action slot. */
     public Action decodeAction(WireReader slot) throws PofDecodeException {
-        int type = slot.u16("action type");
-        int len = slot.u16("action len");
-        WireReader data = slot.slice(Action.DATA_LENGTH, slot.context() + " data");
-        ActionCodec<?> codec = actionsByType.get(type);
-        if (codec == null) {
-            return new RawAction(type, len, data.rest());
-        }
-        try {
-            return codec.decode(len, data, this);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException | BufferUnderflowException e) {
-            throw invalid(data, e);
-        }
+        return actions.decode(slot, this);
     }
 
     /** Registrations of message, instruction and action codecs; later ones replace earlier ones. */
     public static final class Builder {
         private final Map<Integer, MessageCodec<?>> messagesByType = new HashMap<>();
         private final Map<Class<?>, MessageCodec<?>> messagesByClass = new HashMap<>();
-        private final Map<Integer, InstructionCodec<?>> instructionsByType = new HashMap<>();
-        private final Map<Class<?>, InstructionCodec<?>> instructionsByClass = new HashMap<>();
-        private final Map<Integer, ActionCodec<?>> actionsByType = new HashMap<>();
-        private final Map<Class<?>, ActionCodec<?>> actionsByClass = new HashMap<>();
+        private SlotKind<Instruction> instructions = SlotKind.INSTRUCTIONS;
+        private SlotKind<Action> actions = SlotKind.ACTIONS;
 
         private Builder() {
         }
@@ -344,15 +286,13 @@ public final class PofCodec {
             return this;
         }
 
-        public Builder instruction(InstructionCodec<?> codec) {
-            instructionsByType.put(codec.type(), codec);
-            instructionsByClass.put(codec.valueClass(), codec);
+        public Builder instruction(SlotCodec<? extends Instruction> codec) {
+            instructions = instructions.with(codec);
             return this;
         }
 
-        public Builder action(ActionCodec<?> codec) {
-            actionsByType.put(codec.type(), codec);
-            actionsByClass.put(codec.valueClass(), codec);
+        public Builder action(SlotCodec<? extends Action> codec) {
+            actions = actions.with(codec);
             return this;
         }
 
@@ -361,12 +301,12 @@ public final class PofCodec {
             return this;
         }
 
-        Builder instructions(Iterable<InstructionCodec<?>> codecs) {
+        Builder instructions(Iterable<SlotCodec<? extends Instruction>> codecs) {
             codecs.forEach(this::instruction);
             return this;
         }
 
-        Builder actions(Iterable<ActionCodec<?>> codecs) {
+        Builder actions(Iterable<SlotCodec<? extends Action>> codecs) {
             codecs.forEach(this::action);
             return this;
         }

@@ -9,6 +9,7 @@ import static org.hsdba.pof.codec.WireFormat.writeOperand;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import org.hsdba.pof.action.Action;
 import org.hsdba.pof.action.ActionType;
 import org.hsdba.pof.action.AddFieldAction;
 import org.hsdba.pof.action.CalculateChecksumAction;
@@ -28,33 +29,33 @@ final class StandardActions {
     private StandardActions() {
     }
 
-    static List<ActionCodec<?>> all() {
+    static List<SlotCodec<? extends Action>> all() {
         return List.of(
-                ActionCodec.of(ActionType.OUTPUT, OutputAction.class,
+                SlotCodec.of(ActionType.OUTPUT, OutputAction.class,
                         StandardActions::writeOutput, StandardActions::readOutput),
-                ActionCodec.of(ActionType.SET_FIELD, SetFieldAction.class,
+                SlotCodec.of(ActionType.SET_FIELD, SetFieldAction.class,
                         (a, out, c) -> WireFormat.writeMatchX(out, a.field()),
                         (len, in, c) -> new SetFieldAction(len, WireFormat.readMatchX(in, "field_setting"))),
-                ActionCodec.of(ActionType.SET_FIELD_FROM_METADATA, SetFieldFromMetadataAction.class,
+                SlotCodec.of(ActionType.SET_FIELD_FROM_METADATA, SetFieldFromMetadataAction.class,
                         StandardActions::writeSetFieldFromMetadata, StandardActions::readSetFieldFromMetadata),
-                ActionCodec.of(ActionType.MODIFY_FIELD, ModifyFieldAction.class,
+                SlotCodec.of(ActionType.MODIFY_FIELD, ModifyFieldAction.class,
                         StandardActions::writeModifyField, StandardActions::readModifyField),
-                ActionCodec.of(ActionType.ADD_FIELD, AddFieldAction.class,
+                SlotCodec.of(ActionType.ADD_FIELD, AddFieldAction.class,
                         StandardActions::writeAddField, StandardActions::readAddField),
-                ActionCodec.of(ActionType.DELETE_FIELD, DeleteFieldAction.class,
+                SlotCodec.of(ActionType.DELETE_FIELD, DeleteFieldAction.class,
                         StandardActions::writeDeleteField, StandardActions::readDeleteField),
-                ActionCodec.of(ActionType.CALCULATE_CHECKSUM, CalculateChecksumAction.class,
+                SlotCodec.of(ActionType.CALCULATE_CHECKSUM, CalculateChecksumAction.class,
                         StandardActions::writeChecksum, StandardActions::readChecksum),
-                ActionCodec.of(ActionType.GROUP, GroupAction.class,
+                SlotCodec.of(ActionType.GROUP, GroupAction.class,
                         (a, out, c) -> out.putInt((int) a.groupId()),
                         (len, in, c) -> new GroupAction(len, in.u32("group_id"))),
-                ActionCodec.of(ActionType.DROP, DropAction.class,
+                SlotCodec.of(ActionType.DROP, DropAction.class,
                         (a, out, c) -> out.putInt((int) a.reasonCode()),
                         (len, in, c) -> new DropAction(len, in.u32("reason_code"))),
-                ActionCodec.of(ActionType.PACKET_IN, PacketInAction.class,
+                SlotCodec.of(ActionType.PACKET_IN, PacketInAction.class,
                         (a, out, c) -> out.putInt((int) a.reasonCode()),
                         (len, in, c) -> new PacketInAction(len, in.u32("reason_code"))),
-                ActionCodec.of(ActionType.COUNTER, CounterAction.class,
+                SlotCodec.of(ActionType.COUNTER, CounterAction.class,
                         (a, out, c) -> out.putInt((int) a.counterId()),
                         (len, in, c) -> new CounterAction(len, in.u32("counter_id"))));
     }

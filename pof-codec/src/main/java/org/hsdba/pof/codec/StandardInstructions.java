@@ -16,6 +16,7 @@ import org.hsdba.pof.instruction.CalculateField;
 import org.hsdba.pof.instruction.ConditionalJump;
 import org.hsdba.pof.instruction.GotoDirectTable;
 import org.hsdba.pof.instruction.GotoTable;
+import org.hsdba.pof.instruction.Instruction;
 import org.hsdba.pof.instruction.InstructionType;
 import org.hsdba.pof.instruction.Jump;
 import org.hsdba.pof.instruction.Meter;
@@ -30,29 +31,29 @@ final class StandardInstructions {
     private StandardInstructions() {
     }
 
-    static List<InstructionCodec<?>> all() {
+    static List<SlotCodec<? extends Instruction>> all() {
         return List.of(
-                InstructionCodec.of(InstructionType.GOTO_TABLE, GotoTable.class,
+                SlotCodec.of(InstructionType.GOTO_TABLE, GotoTable.class,
                         StandardInstructions::writeGotoTable, StandardInstructions::readGotoTable),
-                InstructionCodec.of(InstructionType.WRITE_METADATA, WriteMetadata.class,
+                SlotCodec.of(InstructionType.WRITE_METADATA, WriteMetadata.class,
                         StandardInstructions::writeWriteMetadata, StandardInstructions::readWriteMetadata),
-                InstructionCodec.of(InstructionType.APPLY_ACTIONS, ApplyActions.class,
+                SlotCodec.of(InstructionType.APPLY_ACTIONS, ApplyActions.class,
                         StandardInstructions::writeApplyActions, StandardInstructions::readApplyActions),
-                InstructionCodec.of(InstructionType.METER, Meter.class,
+                SlotCodec.of(InstructionType.METER, Meter.class,
                         (m, out, c) -> out.putInt((int) m.meterId()),
                         (len, in, c) -> new Meter(len, in.u32("meter_id"))),
-                InstructionCodec.of(InstructionType.WRITE_METADATA_FROM_PACKET, WriteMetadataFromPacket.class,
+                SlotCodec.of(InstructionType.WRITE_METADATA_FROM_PACKET, WriteMetadataFromPacket.class,
                         (w, out, c) -> out.putShort((short) w.metadataOffsetBits())
                                 .putShort((short) w.packetOffsetBits()).putShort((short) w.lengthBits()),
                         (len, in, c) -> new WriteMetadataFromPacket(len, in.u16("metadata_offset"),
                                 in.u16("packet_offset"), in.u16("len"))),
-                InstructionCodec.of(InstructionType.GOTO_DIRECT_TABLE, GotoDirectTable.class,
+                SlotCodec.of(InstructionType.GOTO_DIRECT_TABLE, GotoDirectTable.class,
                         StandardInstructions::writeGotoDirectTable, StandardInstructions::readGotoDirectTable),
-                InstructionCodec.of(InstructionType.CONDITIONAL_JMP, ConditionalJump.class,
+                SlotCodec.of(InstructionType.CONDITIONAL_JMP, ConditionalJump.class,
                         StandardInstructions::writeConditionalJump, StandardInstructions::readConditionalJump),
-                InstructionCodec.of(InstructionType.CALCULATE_FIELD, CalculateField.class,
+                SlotCodec.of(InstructionType.CALCULATE_FIELD, CalculateField.class,
                         StandardInstructions::writeCalculateField, StandardInstructions::readCalculateField),
-                InstructionCodec.of(InstructionType.MOVE_PACKET_OFFSET, MovePacketOffset.class,
+                SlotCodec.of(InstructionType.MOVE_PACKET_OFFSET, MovePacketOffset.class,
                         StandardInstructions::writeMovePacketOffset, StandardInstructions::readMovePacketOffset));
     }
 

@@ -3,10 +3,10 @@ package org.hsdba.pof.ext;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.hsdba.pof.PofVersion;
-import org.hsdba.pof.codec.InstructionCodec;
 import org.hsdba.pof.codec.MessageCodec;
 import org.hsdba.pof.codec.PofCodec;
 import org.hsdba.pof.codec.PofDecodeException;
+import org.hsdba.pof.codec.SlotCodec;
 import org.hsdba.pof.codec.WireReader;
 import org.hsdba.pof.instruction.Instruction;
 import org.hsdba.pof.instruction.RawInstruction;
@@ -54,7 +54,7 @@ public final class ExtCodec {
     }
 
     private static <T extends HxInstruction> void instruction(PofCodec.Builder b, int type, Class<T> cls) {
-        b.instruction(InstructionCodec.of(type, cls, (ins, data, codec) -> ins.encodeBody(data),
+        b.instruction(SlotCodec.of(type, cls, (ins, data, codec) -> ins.encodeBody(data),
             (len, data, codec) -> cls.cast(wrap(data, () -> decodeInstruction(type, len, data.rest())))));
     }
 

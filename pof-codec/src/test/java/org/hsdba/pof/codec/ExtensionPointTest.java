@@ -121,7 +121,7 @@ public class ExtensionPointTest {
 
     @Test
     public void registeredInstructionCodecDecodesTyped() throws PofDecodeException {
-        PofCodec extended = CODEC.toBuilder().instruction(InstructionCodec.of(EXT_INSTRUCTION, Mark.class,
+        PofCodec extended = CODEC.toBuilder().instruction(SlotCodec.of(EXT_INSTRUCTION, Mark.class,
                 (m, out, c) -> out.putInt((int) m.value), (len, in, c) -> new Mark(len, in.u32("value")))).build();
         Mark mark = new Mark(Instruction.DEFAULT_LEN, 0xabcdef01L);
         byte[] bytes = extended.encode(flowWith(mark));
@@ -141,7 +141,7 @@ public class ExtensionPointTest {
 
     @Test
     public void extensionDecoderRejectingItsInputBecomesADecodeError() {
-        PofCodec extended = CODEC.toBuilder().instruction(InstructionCodec.of(EXT_INSTRUCTION, Mark.class,
+        PofCodec extended = CODEC.toBuilder().instruction(SlotCodec.of(EXT_INSTRUCTION, Mark.class,
                 (m, out, c) -> out.putInt((int) m.value), (len, in, c) -> {
                     throw new IllegalArgumentException("value out of range");
                 })).build();
