@@ -5,14 +5,18 @@ import static org.hsdba.pof.codec.WireFormat.pad;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.LongFunction;
 import org.hsdba.pof.PofVersion;
 import org.hsdba.pof.message.BarrierRequest;
+import org.hsdba.pof.message.ConfigMessage;
 import org.hsdba.pof.message.CounterMessage;
 import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.CounterReply;
 import org.hsdba.pof.message.CounterRequest;
 import org.hsdba.pof.message.EchoReply;
 import org.hsdba.pof.message.EchoRequest;
+import org.hsdba.pof.message.EmptyMessage;
 import org.hsdba.pof.message.ErrorMessage;
 import org.hsdba.pof.message.FeaturesReply;
 import org.hsdba.pof.message.FeaturesRequest;
@@ -23,8 +27,11 @@ import org.hsdba.pof.message.GroupMod;
 import org.hsdba.pof.message.Hello;
 import org.hsdba.pof.message.MessageType;
 import org.hsdba.pof.message.MeterMod;
+import org.hsdba.pof.message.OpaqueMessage;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PacketOut;
+import org.hsdba.pof.message.PortDesc;
+import org.hsdba.pof.message.PortMessage;
 import org.hsdba.pof.message.PortMod;
 import org.hsdba.pof.message.PortStatus;
 import org.hsdba.pof.message.QueryAllFin;
@@ -47,35 +54,22 @@ final class StandardMessages {
 
     static List<MessageCodec<?>> all() {
         return List.of(
-                MessageCodec.variable(MessageType.HELLO, Hello.class, 0, MAX_BODY, m -> m.data().length,
-                        (m, out, c) -> out.put(m.data()), (xid, in, c) -> new Hello(xid, in.rest())),
+                opaque(MessageType.HELLO, Hello.class, Hello::new),
                 MessageCodec.fixed(MessageType.ERROR, ErrorMessage.class, 272,
                         StandardMessages::writeError, StandardMessages::readError),
-                MessageCodec.variable(MessageType.ECHO_REQUEST, EchoRequest.class, 0, MAX_BODY, m -> m.data().length,
-                        (m, out, c) -> out.put(m.data()), (xid, in, c) -> new EchoRequest(xid, in.rest())),
-                MessageCodec.variable(MessageType.ECHO_REPLY, EchoReply.class, 0, MAX_BODY, m -> m.data().length,
-                        (m, out, c) -> out.put(m.data()), (xid, in, c) -> new EchoReply(xid, in.rest())),
-                MessageCodec.fixed(MessageType.FEATURES_REQUEST, FeaturesRequest.class, 0,
-                        (m, out, c) -> { }, (xid, in, c) -> new FeaturesRequest(xid)),
+                opaque(MessageType.ECHO_REQUEST, EchoRequest.class, EchoRequest::new),
+                opaque(MessageType.ECHO_REPLY, EchoReply.class, EchoReply::new),
+                empty(MessageType.FEATURES_REQUEST, FeaturesRequest.class, FeaturesRequest::new),
                 MessageCodec.fixed(MessageType.FEATURES_REPLY, FeaturesReply.class, 208,
                         StandardMessages::writeFeatures, StandardMessages::readFeatures),
-                MessageCodec.fixed(MessageType.GET_CONFIG_REQUEST, GetConfigRequest.class, 0,
-                        (m, out, c) -> { }, (xid, in, c) -> new GetConfigRequest(xid)),
-                MessageCodec.fixed(MessageType.GET_CONFIG_REPLY, GetConfigReply.class, SwitchConfig.LENGTH,
-                        (m, out, c) -> writeConfig(m.config(), out),
-                        (xid, in, c) -> new GetConfigReply(xid, readConfig(in))),
-                MessageCodec.fixed(MessageType.SET_CONFIG, SetConfig.class, SwitchConfig.LENGTH,
-                        (m, out, c) -> writeConfig(m.config(), out),
-                        (xid, in, c) -> new SetConfig(xid, readConfig(in))),
+                empty(MessageType.GET_CONFIG_REQUEST, GetConfigRequest.class, GetConfigRequest::new),
+                config(MessageType.GET_CONFIG_REPLY, GetConfigReply.class, GetConfigReply::new),
+                config(MessageType.SET_CONFIG, SetConfig.class, SetConfig::new),
                 MessageCodec.variable(MessageType.PACKET_IN, PacketIn.class, PacketIn.HEADER_LENGTH, MAX_BODY,
                         m -> PacketIn.HEADER_LENGTH + m.data().length,
                         StandardMessages::writePacketIn, StandardMessages::readPacketIn),
-                MessageCodec.fixed(MessageType.PORT_STATUS, PortStatus.class, PortStatus.BODY_LENGTH,
-                        (m, out, c) -> EntryBodies.writePort(m.reason(), m.port(), out),
-                        (xid, in, c) -> new PortStatus(xid, in.u8("reason"), EntryBodies.readPortAfterReason(in))),
-                MessageCodec.fixed(MessageType.PORT_MOD, PortMod.class, PortMod.BODY_LENGTH,
-                        (m, out, c) -> EntryBodies.writePort(m.reason(), m.port(), out),
-                        (xid, in, c) -> new PortMod(xid, in.u8("reason"), EntryBodies.readPortAfterReason(in))),
+                port(MessageType.PORT_STATUS, PortStatus.class, PortStatus::new),
+                port(MessageType.PORT_MOD, PortMod.class, PortMod::new),
                 MessageCodec.fixed(MessageType.RESOURCE_REPORT, ResourceReport.class, ResourceReport.BODY_LENGTH,
                         StandardMessages::writeResources, StandardMessages::readResources),
                 MessageCodec.variable(MessageType.PACKET_OUT, PacketOut.class, PacketOut.FIXED_LENGTH, MAX_BODY,
@@ -87,8 +81,7 @@ final class StandardMessages {
                         EntryBodies::writeGroupMod, EntryBodies::readGroupMod),
                 MessageCodec.fixed(MessageType.TABLE_MOD, TableMod.class, TableMod.BODY_LENGTH,
                         EntryBodies::writeTableMod, EntryBodies::readTableMod),
-                MessageCodec.fixed(MessageType.BARRIER_REQUEST, BarrierRequest.class, 0,
-                        (m, out, c) -> { }, (xid, in, c) -> new BarrierRequest(xid)),
+                empty(MessageType.BARRIER_REQUEST, BarrierRequest.class, BarrierRequest::new),
                 MessageCodec.fixed(MessageType.METER_MOD, MeterMod.class, MeterMod.BODY_LENGTH,
                         StandardMessages::writeMeter, StandardMessages::readMeter),
                 MessageCodec.fixed(MessageType.COUNTER_MOD, CounterMod.class, CounterMessage.BODY_LENGTH,
@@ -105,8 +98,35 @@ final class StandardMessages {
                 MessageCodec.fixed(MessageType.QUERYALL_REQUEST, QueryAllRequest.class, QueryAllRequest.BODY_LENGTH,
                         (m, out, c) -> out.putShort((short) m.slotId()),
                         (xid, in, c) -> new QueryAllRequest(xid, in.u16("slotID"))),
-                MessageCodec.fixed(MessageType.QUERYALL_FIN, QueryAllFin.class, 0,
-                        (m, out, c) -> { }, (xid, in, c) -> new QueryAllFin(xid)));
+                empty(MessageType.QUERYALL_FIN, QueryAllFin.class, QueryAllFin::new));
+    }
+
+    // the whole body is the data, 0..2552 bytes
+    private static <T extends OpaqueMessage> MessageCodec<T> opaque(int type, Class<T> cls,
+                                                                   BiFunction<Long, byte[], T> create) {
+        return MessageCodec.variable(type, cls, 0, MAX_BODY, m -> m.data().length,
+                (m, out, c) -> out.put(m.data()), (xid, in, c) -> create.apply(xid, in.rest()));
+    }
+
+    private static <T extends EmptyMessage> MessageCodec<T> empty(int type, Class<T> cls, LongFunction<T> create) {
+        return MessageCodec.fixed(type, cls, 0, (m, out, c) -> { }, (xid, in, c) -> create.apply(xid));
+    }
+
+    private static <T extends ConfigMessage> MessageCodec<T> config(int type, Class<T> cls,
+                                                                   BiFunction<Long, SwitchConfig, T> create) {
+        return MessageCodec.fixed(type, cls, SwitchConfig.LENGTH, (m, out, c) -> writeConfig(m.config(), out),
+                (xid, in, c) -> create.apply(xid, readConfig(in)));
+    }
+
+    /** Builds PORT_STATUS or PORT_MOD from the shared body. */
+    private interface PortFactory<T> {
+        T create(long xid, int reason, PortDesc port);
+    }
+
+    private static <T extends PortMessage> MessageCodec<T> port(int type, Class<T> cls, PortFactory<T> create) {
+        return MessageCodec.fixed(type, cls, PortMessage.BODY_LENGTH,
+                (m, out, c) -> EntryBodies.writePort(m.reason(), m.port(), out),
+                (xid, in, c) -> create.create(xid, in.u8("reason"), EntryBodies.readPortAfterReason(in)));
     }
 
     // u16 type | u16 code | u32 device_id | u16 slotID | pad[6] | char err_str[256]

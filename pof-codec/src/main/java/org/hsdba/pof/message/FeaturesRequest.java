@@ -1,7 +1,7 @@
 package org.hsdba.pof.message;
 
 /** FEATURES_REQUEST (empty body); answered by FEATURES_REPLY. */
-public final class FeaturesRequest extends PofMessage {
+public final class FeaturesRequest extends EmptyMessage {
     public FeaturesRequest(long xid) {
         super(xid);
     }
@@ -9,15 +9,5 @@ public final class FeaturesRequest extends PofMessage {
     @Override
     public int type() {
         return MessageType.FEATURES_REQUEST;
-    }
-
-    @Override
-    protected Object[] components() {
-        return new Object[0];
-    }
-
-    @Override
-    protected String[] componentNames() {
-        return new String[0];
     }
 }

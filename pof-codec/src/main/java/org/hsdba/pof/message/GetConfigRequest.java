@@ -1,7 +1,7 @@
 package org.hsdba.pof.message;
 
 /** GET_CONFIG_REQUEST (empty body); answered by GET_CONFIG_REPLY, RESOURCE_REPORT and PORT_STATUS per port. */
-public final class GetConfigRequest extends PofMessage {
+public final class GetConfigRequest extends EmptyMessage {
     public GetConfigRequest(long xid) {
         super(xid);
     }
@@ -9,15 +9,5 @@ public final class GetConfigRequest extends PofMessage {
     @Override
     public int type() {
         return MessageType.GET_CONFIG_REQUEST;
-    }
-
-    @Override
-    protected Object[] components() {
-        return new Object[0];
-    }
-
-    @Override
-    protected String[] componentNames() {
-        return new String[0];
     }
 }
