@@ -157,12 +157,13 @@ final class Outstanding {
         abstract void forEachXid(LongConsumer action);
     }
 
-    private static final class RequestOp extends Op {
+    /** One request under one xid whose future an ERROR for that xid fails. */
+    private abstract static class SingleOp<T> extends Op {
         final long xid;
         final PofMessage request;
-        final CompletableFuture<PofMessage> future;
+        final CompletableFuture<T> future;
 
-        RequestOp(long xid, PofMessage request, CompletableFuture<PofMessage> future, long deadline, Duration timeout) {
+        SingleOp(long xid, PofMessage request, CompletableFuture<T> future, long deadline, Duration timeout) {
             super(deadline, timeout);
             this.xid = xid;
             this.request = request;
@@ -170,14 +171,7 @@ final class Outstanding {
         }
 
         @Override
-        boolean reply(Outstanding owner, int index, PofMessage message) {
-            owner.remove(this);
-            future.complete(message);
-            return true;
-        }
-
-        @Override
-        PofMessage error(Outstanding owner, int index, ErrorMessage error) {
+        final PofMessage error(Outstanding owner, int index, ErrorMessage error) {
             owner.remove(this);
             future.completeExceptionally(new PofErrorException(describe() + " failed: " + Outstanding.describe(error),
                     error, request));
@@ -185,7 +179,7 @@ final class Outstanding {
         }
 
         @Override
-        void fail(Throwable cause) {
+        final void fail(Throwable cause) {
             future.completeExceptionally(cause);
         }
 
@@ -195,23 +189,30 @@ final class Outstanding {
         }
 
         @Override
-        void forEachXid(LongConsumer action) {
+        final void forEachXid(LongConsumer action) {
             action.accept(xid);
         }
     }
 
-    private static final class QueryAllOp extends Op {
-        final long xid;
-        final PofMessage request;
-        final CompletableFuture<List<PofMessage>> future;
+    private static final class RequestOp extends SingleOp<PofMessage> {
+        RequestOp(long xid, PofMessage request, CompletableFuture<PofMessage> future, long deadline, Duration timeout) {
+            super(xid, request, future, deadline, timeout);
+        }
+
+        @Override
+        boolean reply(Outstanding owner, int index, PofMessage message) {
+            owner.remove(this);
+            future.complete(message);
+            return true;
+        }
+    }
+
+    private static final class QueryAllOp extends SingleOp<List<PofMessage>> {
         final List<PofMessage> collected = new ArrayList<>();
 
         QueryAllOp(long xid, PofMessage request, CompletableFuture<List<PofMessage>> future, long deadline,
                    Duration timeout) {
-            super(deadline, timeout);
-            this.xid = xid;
-            this.request = request;
-            this.future = future;
+            super(xid, request, future, deadline, timeout);
         }
 
         @Override
@@ -226,26 +227,8 @@ final class Outstanding {
         }
 
         @Override
-        PofMessage error(Outstanding owner, int index, ErrorMessage error) {
-            owner.remove(this);
-            future.completeExceptionally(new PofErrorException(describe() + " failed: " + Outstanding.describe(error),
-                    error, request));
-            return request;
-        }
-
-        @Override
-        void fail(Throwable cause) {
-            future.completeExceptionally(cause);
-        }
-
-        @Override
         String describe() {
-            return Outstanding.describe(request, xid) + " after " + collected.size() + " answers";
-        }
-
-        @Override
-        void forEachXid(LongConsumer action) {
-            action.accept(xid);
+            return super.describe() + " after " + collected.size() + " answers";
         }
     }
 
