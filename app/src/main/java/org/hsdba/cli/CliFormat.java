@@ -1,5 +1,7 @@
 package org.hsdba.cli;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.text.SimpleDateFormat;
 import java.util.ArrayList;
 import java.util.Date;
@@ -68,9 +70,10 @@ final class CliFormat {
             }
             return out;
         }
-        out.add(String.format(Locale.ROOT, "%s v%d at %s: capacity %s, guaranteed %s, measured %s", s.port(),
-                s.treeVersion(), s.timeMillis() == 0 ? "never read" : time(s.timeMillis()), Rate.format(s.capacityBps()),
-                Rate.format(s.guaranteedSumBps()), Rate.format(s.measuredBps())));
+        out.add(String.format(Locale.ROOT, "%s v%d: capacity %s, guaranteed %s, %s", s.port(), s.treeVersion(),
+                Rate.format(s.capacityBps()), Rate.format(s.guaranteedSumBps()), s.timeMillis() == 0
+                        ? "not measured yet (no counters read from the switch)"
+                        : "measured " + Rate.format(s.measuredBps()) + " at " + time(s.timeMillis())));
         out.add(String.format(Locale.ROOT, "%-24s %-2s %-8s %12s %12s %12s %12s %12s", "node", "st", "active", "measured",
                 "drop", "target", "fair share", "limit"));
         for (NodeState n : s.nodes()) {
@@ -90,8 +93,12 @@ final class CliFormat {
         return sb.append(": ").append(e.message()).toString();
     }
 
-    private static String fmt(double w) {
-        return w == Math.rint(w) ? String.valueOf((long) w) : String.format(Locale.ROOT, "%.4g", w);
+    /** Four significant digits without trailing zeros: a derived weight of 2.9999999996 is "3", not "3.000". */
+    static String fmt(double w) {
+        if (!Double.isFinite(w)) {
+            return String.valueOf(w);
+        }
+        return new BigDecimal(w).round(new MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static String time(long millis) {

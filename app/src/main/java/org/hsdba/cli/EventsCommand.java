@@ -11,16 +11,20 @@ import org.hsdba.api.HsdbaEvent;
 
 /** Shows recent events, oldest first. */
 @Service
-@Command(scope = "onos", name = "hsdba-events", description = "Shows recent hsdba events (joins, prunes, errors, ...)")
+@Command(scope = "onos", name = "hsdba-events", description = "Shows recent hsdba events (switches, joins, prunes, errors), oldest first")
 public class EventsCommand extends HsdbaCommand {
 
-    @Option(name = "--limit", aliases = "-n", description = "How many events (default 50)")
+    @Option(name = "--limit", aliases = "-n", description = "How many of the latest events")
     int limit = 50;
 
     @Override
     protected void doExecute() {
         List<HsdbaEvent> events = new ArrayList<>(service().events(limit));
         Collections.reverse(events);
-        events.forEach(e -> print("%s", CliFormat.eventLine(e)));
+        if (json()) {
+            printJson(CliJson.events(events));
+        } else {
+            events.forEach(e -> print("%s", CliFormat.eventLine(e)));
+        }
     }
 }

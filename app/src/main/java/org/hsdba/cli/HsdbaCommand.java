@@ -2,26 +2,53 @@ package org.hsdba.cli;
 
 import java.util.OptionalLong;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import org.hsdba.api.HsdbaService;
 import org.hsdba.model.PortRef;
+import org.hsdba.model.json.JsonWriter;
 import org.onosproject.cli.AbstractShellCommand;
 
-/** Base of the hsdba commands: the service, port references and the optional expected version. */
+/**
+ * Base of the hsdba commands: the service, port references, the optional expected version and
+ * the output of ONOS's inherited {@code -j/--json} option.
+ */
 abstract class HsdbaCommand extends AbstractShellCommand {
 
     /** Set by tests; otherwise the OSGi service. */
     HsdbaService service;
 
+    /** Set by tests; otherwise ONOS's {@code -j} option (a private field of the base class). */
+    Boolean json;
+
     HsdbaService service() {
         return service != null ? service : get(HsdbaService.class);
+    }
+
+    boolean json() {
+        return json != null ? json : outputJson();
+    }
+
+    /** Readable JSON text (the shell adds the line break). */
+    void printJson(JsonNode node) {
+        print("%s", JsonWriter.write(node).stripTrailing());
     }
 
     static PortRef port(String device, long port) {
         return PortRef.of(device, port);
     }
 
-    /** A {@code --version} option: -1 (not given) means "whatever is current". */
-    static OptionalLong expected(long version) {
-        return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
+    /**
+     * A {@code --version} option: null (not given) means "whatever is current". A boxed type, so
+     * that the help does not show a sentinel default.
+     */
+    static OptionalLong expected(Long version) {
+        if (version == null) {
+            return OptionalLong.empty();
+        }
+        if (version < 0) {
+            throw new IllegalArgumentException("--version " + version + ": a tree version is 0 (no tree yet) or more");
+        }
+        return OptionalLong.of(version);
     }
 }

@@ -13,6 +13,7 @@ import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
+import org.hsdba.model.json.ConfigJson;
 
 /** Adds a node under a parent (or the port). */
 @Service
@@ -56,8 +57,8 @@ public class NodeAddCommand extends HsdbaCommand {
     @Option(name = "--template", description = "A template for nodes joining under the same parent")
     boolean template;
 
-    @Option(name = "--version", description = "Expected tree version (optimistic concurrency)")
-    long version = -1;
+    @Option(name = "--version", description = "Expected tree version: refuse the edit if the tree changed since")
+    Long version;
 
     @Override
     protected void doExecute() {
@@ -74,6 +75,10 @@ public class NodeAddCommand extends HsdbaCommand {
             node.key(MatchKey.parse(key, mask, tree.levels().get(depth - 1).field().lengthBits()));
         }
         EditResult r = service().edit(p, TreeEdit.add(node.build()), expected(version));
-        print("added %s to %s, tree version %d", id, p, r.tree().version());
+        if (json()) {
+            printJson(ConfigJson.treeToJson(r.tree()));
+        } else {
+            print("added %s to %s, tree version %d", id, p, r.tree().version());
+        }
     }
 }

@@ -6,7 +6,9 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.hsdba.api.EditResult;
+import org.hsdba.model.PortRef;
 import org.hsdba.model.TreeEdit;
+import org.hsdba.model.json.ConfigJson;
 
 /** Removes a node and its subtree. */
 @Service
@@ -25,12 +27,18 @@ public class NodeRemoveCommand extends HsdbaCommand {
     @Completion(NodeIdCompleter.class)
     String id;
 
-    @Option(name = "--version", description = "Expected tree version (optimistic concurrency)")
-    long version = -1;
+    @Option(name = "--version", description = "Expected tree version: refuse the edit if the tree changed since")
+    Long version;
 
     @Override
     protected void doExecute() {
-        EditResult r = service().edit(port(device, port), TreeEdit.deleteSubtree(id), expected(version));
-        print("removed %d node(s) %s, tree version %d", r.removedNodes().size(), r.removedNodes(), r.tree().version());
+        PortRef p = port(device, port);
+        EditResult r = service().edit(p, TreeEdit.deleteSubtree(id), expected(version));
+        if (json()) {
+            printJson(ConfigJson.treeToJson(r.tree()));
+        } else {
+            print("removed %d node(s) %s from %s, tree version %d", r.removedNodes().size(), r.removedNodes(), p,
+                    r.tree().version());
+        }
     }
 }

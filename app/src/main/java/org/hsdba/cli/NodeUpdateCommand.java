@@ -13,6 +13,7 @@ import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
+import org.hsdba.model.json.ConfigJson;
 
 /** Changes some attributes of a node; the others keep their values. */
 @Service
@@ -46,14 +47,15 @@ public class NodeUpdateCommand extends HsdbaCommand {
     @Option(name = "--peak", aliases = "-l", description = "Peak rate, e.g. 1G or unlimited")
     String peak;
 
-    @Option(name = "--pinned", description = "true or false")
+    // A Boolean option is a flag in Karaf ("--pinned true" would make "true" an argument): --pinned=false unpins.
+    @Option(name = "--pinned", description = "Pin the node (never pruned); --pinned=false unpins it")
     Boolean pinned;
 
     @Option(name = "--adopt", description = "Declare a node that joined by packet-in: it is then never pruned")
     boolean adopt;
 
-    @Option(name = "--version", description = "Expected tree version (optimistic concurrency)")
-    long version = -1;
+    @Option(name = "--version", description = "Expected tree version: refuse the edit if the tree changed since")
+    Long version;
 
     @Override
     protected void doExecute() {
@@ -80,6 +82,10 @@ public class NodeUpdateCommand extends HsdbaCommand {
             b.joined(false);
         }
         EditResult r = service().edit(p, TreeEdit.update(b.build()), expected(version));
-        print("updated %s, tree version %d", id, r.tree().version());
+        if (json()) {
+            printJson(ConfigJson.treeToJson(r.tree()));
+        } else {
+            print("updated %s in %s, tree version %d", id, p, r.tree().version());
+        }
     }
 }

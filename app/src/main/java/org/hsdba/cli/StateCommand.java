@@ -4,6 +4,7 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.hsdba.api.PortState;
 
 /** Shows the live state of a port's tree. */
 @Service
@@ -20,6 +21,11 @@ public class StateCommand extends HsdbaCommand {
 
     @Override
     protected void doExecute() {
-        CliFormat.stateLines(service().state(port(device, port))).forEach(line -> print("%s", line));
+        PortState state = service().state(port(device, port));
+        if (json()) {
+            printJson(CliJson.state(state));
+        } else {
+            CliFormat.stateLines(state).forEach(line -> print("%s", line));
+        }
     }
 }

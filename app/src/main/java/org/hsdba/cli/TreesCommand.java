@@ -1,11 +1,16 @@
 package org.hsdba.cli;
 
+import java.util.List;
+import java.util.stream.Collectors;
+
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.json.ConfigJson;
 
 /** Lists the bandwidth trees, or shows one. */
 @Service
@@ -16,25 +21,28 @@ public class TreesCommand extends HsdbaCommand {
     @Completion(DeviceIdCompleter.class)
     String device;
 
-    @Argument(index = 1, name = "port", description = "Port number")
+    @Argument(index = 1, name = "port", description = "Port number: show that port's tree node by node")
     @Completion(PortCompleter.class)
-    long port = -1;
+    Long port;
 
     @Override
     protected void doExecute() {
-        if (device == null) {
-            for (BandwidthTree t : service().trees()) {
-                print("%s", CliFormat.treeLine(t));
+        if (port == null) {
+            List<BandwidthTree> trees = service().trees().stream()
+                    .filter(t -> device == null || t.port().deviceId().equals(device)).collect(Collectors.toList());
+            if (json()) {
+                printJson(CliJson.trees(trees));
+            } else {
+                trees.forEach(t -> print("%s", CliFormat.treeLine(t)));
             }
             return;
         }
-        if (port < 0) {
-            service().trees().stream().filter(t -> t.port().deviceId().equals(device))
-                    .forEach(t -> print("%s", CliFormat.treeLine(t)));
-            return;
+        PortRef p = port(device, port);
+        BandwidthTree t = service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
+        if (json()) {
+            printJson(ConfigJson.treeToJson(t));
+        } else {
+            CliFormat.treeLines(t).forEach(line -> print("%s", line));
         }
-        BandwidthTree t = service().tree(port(device, port))
-                .orElseThrow(() -> new NotFoundException("no tree for port " + port + " of " + device));
-        CliFormat.treeLines(t).forEach(line -> print("%s", line));
     }
 }

@@ -5,6 +5,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,6 +15,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.HsdbaManager;
@@ -39,6 +43,7 @@ public class CommandsTest {
 
     private static final String DEVICE = "pof:0000000000000001";
     private static final PortRef PORT = PortRef.of(DEVICE, 3);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1);
     private HsdbaManager manager;
@@ -151,7 +156,7 @@ public class CommandsTest {
         remove.device = DEVICE;
         remove.port = 3;
         remove.id = "lab";
-        remove.version = 7;
+        remove.version = 7L;
         remove.doExecute();
     }
 
@@ -160,7 +165,7 @@ public class CommandsTest {
         TreesCommand trees = new TreesCommand();
         trees.service = manager;
         trees.device = DEVICE;
-        trees.port = 3;
+        trees.port = 3L;
         trees.doExecute();
         assertThat(printed(), containsString("pof:0000000000000001/3  v1  1 node(s)  C 10 Gb/s"));
         assertThat(printed(), containsString("  lab (subnet 0x0a00) g=4 Gb/s w=1 l=unlimited"));
@@ -173,10 +178,94 @@ public class CommandsTest {
         state.device = DEVICE;
         state.port = 3;
         state.doExecute();
-        assertThat(printed(), containsString("never read"));
+        assertThat(printed(), containsString("v1: capacity 10 Gb/s, guaranteed 4 Gb/s, not measured yet"));
         assertThat(printed(), containsString("lab"));
+    }
+
+    @Test
+    public void jsonOptionPrintsTheTreeInTheConfigFormatAndStateWithRestMemberNames() throws Exception {
+        TreesCommand trees = new TreesCommand();
+        trees.service = manager;
+        trees.json = true;
+        trees.doExecute();
+        JsonNode list = JSON.readTree(printed());
+        assertEquals(1, list.size());
+        assertEquals(DEVICE, list.get(0).path("device").asText());
+        assertEquals("lab", list.get(0).path("nodes").get(0).path("id").asText());
+        out.reset();
+
+        StateCommand state = new StateCommand();
+        state.service = manager;
+        state.json = true;
+        state.device = DEVICE;
+        state.port = 3;
+        state.doExecute();
+        JsonNode s = JSON.readTree(printed());
+        assertEquals(10_000_000_000L, s.path("capacityBps").asLong());
+        assertEquals("lab", s.path("nodes").get(0).path("id").asText());
+        assertTrue(s.path("nodes").get(0).has("effectiveLimitBps"));
+        out.reset();
+
         EventsCommand events = new EventsCommand();
         events.service = manager;
+        events.json = true;
         events.doExecute();
+        assertTrue(JSON.readTree(printed()).isArray());
+    }
+
+    @Test
+    public void anEditWithJsonPrintsTheNewTree() throws Exception {
+        NodeUpdateCommand update = new NodeUpdateCommand();
+        update.service = manager;
+        update.json = true;
+        update.device = DEVICE;
+        update.port = 3;
+        update.id = "lab";
+        update.pinned = true;
+        update.doExecute();
+        JsonNode tree = JSON.readTree(printed());
+        assertEquals(2, tree.path("version").asLong());
+        assertTrue(tree.path("nodes").get(0).path("pinned").asBoolean());
+    }
+
+    @Test
+    public void aNegativeVersionOptionIsRefusedWithTheOptionName() {
+        NodeRemoveCommand remove = new NodeRemoveCommand();
+        remove.service = manager;
+        remove.device = DEVICE;
+        remove.port = 3;
+        remove.id = "lab";
+        remove.version = -1L;
+        try {
+            remove.doExecute();
+            fail("a negative version was accepted");
+        } catch (IllegalArgumentException e) {
+            assertThat(e.getMessage(), containsString("--version -1"));
+        }
+        assertTrue(manager.tree(PORT).get().contains("lab"));
+    }
+
+    @Test
+    public void derivedWeightsPrintWithoutRoundingNoise() {
+        assertEquals("3", CliFormat.fmt(2.9999999996));
+        assertEquals("1.333", CliFormat.fmt(4.0 / 3));
+        assertEquals("0.25", CliFormat.fmt(0.25));
+        assertEquals("12350", CliFormat.fmt(12345.6));
+    }
+
+    @Test
+    public void noOptionShowsASentinelDefaultInTheHelp() throws Exception {
+        // Karaf's help prints "(defaults to X)" for every option or argument field that is not null.
+        for (Object command : List.of(new TreesCommand(), new NodeAddCommand(), new NodeUpdateCommand(),
+                new NodeRemoveCommand())) {
+            for (java.lang.reflect.Field f : command.getClass().getDeclaredFields()) {
+                f.setAccessible(true);
+                Object value = f.get(command);
+                if (value instanceof Number) {
+                    assertTrue(command.getClass().getSimpleName() + "." + f.getName() + " defaults to " + value,
+                            ((Number) value).longValue() >= 0);
+                }
+            }
+        }
     }
 }
