@@ -12,9 +12,6 @@ import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,13 +25,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.hsdba.container.karaf.KarafPorts;
 import org.hsdba.container.karaf.KarafProcess;
-import org.hsdba.container.karaf.KarafSetup;
 import org.hsdba.container.karaf.KarafUsers;
 import org.hsdba.container.karaf.ShellResult;
 import org.hsdba.container.oar.ComponentDescriptor;
 import org.hsdba.container.oar.OarArchive;
 import org.hsdba.container.oar.ProjectBundle;
-import org.junit.AfterClass;
 import org.junit.BeforeClass;
 import org.junit.Test;
 
@@ -49,69 +44,27 @@ import org.junit.Test;
  */
 public class ContainerIT {
 
-    private static final Duration BOOT_TIMEOUT = Duration.ofSeconds(120);
-    private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(180);
-    private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(30);
     private static final String HSDBA_CONTEXT = "/onos/hsdba";
     private static final String GUI_INDEX = "hsdba-ui/index.html";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private static ContainerFixture container;
     private static OarArchive oar;
     private static ComponentListeners listeners;
-    private static KarafPorts ports;
     private static KarafProcess karaf;
     private static Http http;
     private static ShellResult appInstall;
-    /** When the features do not install: the bundles installed one by one, to diagnose each. */
     private static ShellResult bundleByBundle;
-    private static final List<String> timings = new ArrayList<>();
 
     @BeforeClass
-    public static void startContainer() throws Exception {
-        oar = OarArchive.read(Paths.get(property("hsdba.oar")));
-        ports = KarafPorts.free();
-        listeners = new ComponentListeners(oar.bundles(), KarafPorts::freePort);
-        Path home = Paths.get(property("karaf.run")).resolve("karaf");
-        http = new Http(KarafPorts.HOST, ports.http());
-        System.out.println("[container] " + oar);
-
-        long t0 = System.nanoTime();
-        KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, listeners.configurations());
-        oar.extractRepository(home.resolve("system"));
-        karaf = KarafProcess.start(home, ports);
-        karaf.awaitReady(BOOT_TIMEOUT);
-        long t1 = time("boot", t0);
-
-        ShellResult onos = karaf.shell(INSTALL_TIMEOUT,
-                "feature:repo-add file:" + property("container.features"),
-                "feature:install onos-api onos-thirdparty-web hsdba-container-services");
-        if (onos.failed()) {
-            throw new IllegalStateException("the ONOS stand-in did not install (a problem of this module, not of the .oar): "
-                    + onos.rootCause() + "\n" + onos);
-        }
-        long t2 = time("ONOS API and stand-in services install", t1);
-
-        appInstall = karaf.shell(INSTALL_TIMEOUT,
-                "feature:repo-add " + oar.featuresRepo(),
-                "feature:install " + String.join(" ", oar.features()));
-        long t3 = time(".oar features install (" + String.join(", ", oar.features()) + ")", t2);
-        if (appInstall.failed()) {
-            // The resolver stops at the first problem; bundle by bundle, every bundle's own shows.
-            bundleByBundle = karaf.shell(INSTALL_TIMEOUT, oar.artifacts().stream()
-                    .map(a -> "bundle:install -s " + a.url()).toArray(String[]::new));
-        }
-        awaitSettled();
-        time("project bundles, components and web contexts settle", t3);
-        System.out.println("[container] " + String.join("; ", timings));
-        Files.writeString(Paths.get(property("karaf.run")).resolve("timings.txt"),
-                String.join("\n", timings) + "\n", StandardCharsets.UTF_8);
-    }
-
-    @AfterClass
-    public static void stopContainer() throws InterruptedException {
-        if (karaf != null) {
-            karaf.close();
-        }
+    public static void startContainer() {
+        container = ContainerFixture.shared();
+        oar = container.oar;
+        listeners = container.listeners;
+        karaf = container.karaf;
+        http = container.http;
+        appInstall = container.appInstall;
+        bundleByBundle = container.bundleByBundle;
     }
 
     @Test
@@ -233,48 +186,8 @@ public class ContainerIT {
 
     // ------------------------------------------------------------------ helpers
 
-    /** Polls until the .oar's bundles are active, its components satisfied and its web contexts deployed. */
-    private static void awaitSettled() throws Exception {
-        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (settled()) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        System.out.println("[container] not settled after " + SETTLE_TIMEOUT + "; the tests say what is missing");
-    }
-
-    private static boolean settled() throws Exception {
-        ContainerState state;
-        try {
-            state = probe();
-        } catch (IOException | IllegalStateException notYet) {
-            return false;
-        }
-        for (ProjectBundle b : oar.bundles()) {
-            if (!state.bundle(b.symbolicName()).map(ContainerState.BundleInfo::active).orElse(false)) {
-                return false;
-            }
-            for (ComponentDescriptor c : b.components()) {
-                if (!state.component(c.name()).map(ContainerState.ComponentInfo::satisfied).orElse(false)) {
-                    return false;
-                }
-            }
-            if (b.webContextPath().isPresent() && http.get(b.webContextPath().get() + "/").statusCode() == 404) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static ContainerState probe() throws IOException, InterruptedException {
-        HttpResponse<String> r = http.get("/hsdba-container-probe");
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("the container probe answered " + r.statusCode() + " at "
-                    + http.url("/hsdba-container-probe") + ": " + r.body());
-        }
-        return new ContainerState(JSON.readTree(r.body()));
+        return container.probe();
     }
 
     private static ProjectBundle webBundle(String contextPath) {
@@ -331,19 +244,5 @@ public class ContainerIT {
         if (!problems.isEmpty()) {
             fail(what + " (full log: " + karaf.log() + "):\n  - " + String.join("\n  - ", problems));
         }
-    }
-
-    private static long time(String what, long since) {
-        long now = System.nanoTime();
-        timings.add(String.format(Locale.ROOT, "%s: %.1f s", what, (now - since) / 1e9));
-        return now;
-    }
-
-    private static String property(String name) {
-        String value = System.getProperty(name);
-        if (value == null || value.isEmpty()) {
-            throw new IllegalStateException("system property " + name + " is not set (run through failsafe: mvn -pl container-test -am verify)");
-        }
-        return value;
     }
 }

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-/** GET requests to the container, with or without BASIC credentials. */
+/** Requests to the container: GET with or without BASIC credentials, PUT of JSON with them. */
 final class Http {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -25,9 +25,16 @@ final class Http {
     }
 
     HttpResponse<String> get(String path, String user, String password) throws IOException, InterruptedException {
-        String token = Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-        return client.send(request(path).header("Authorization", "Basic " + token).build(),
+        return client.send(request(path).header("Authorization", basic(user, password)).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> putJson(String path, String json, String user, String password)
+            throws IOException, InterruptedException {
+        HttpRequest request = request(path).header("Authorization", basic(user, password))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     String url(String path) {
@@ -36,5 +43,9 @@ final class Http {
 
     private HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(20)).GET();
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 }
