@@ -93,6 +93,15 @@ public interface HsdbaService {
      */
     List<HistorySample> history(PortRef port, String nodeId);
 
+    /**
+     * This instance's own view, never asking another cluster instance: live figures only for the
+     * devices it programs. For exporters that must report each device once per cluster (metrics);
+     * a single instance is its own view.
+     */
+    default HsdbaService local() {
+        return this;
+    }
+
     /** The most recent events, newest first, at most {@code limit}. */
     List<HsdbaEvent> events(int limit);
 

@@ -1,9 +1,15 @@
 package org.hsdba.onos;
 
+import static org.hsdba.onos.OsgiPropertyConstants.MASTER_TIMEOUT_MS;
+import static org.hsdba.onos.OsgiPropertyConstants.MASTER_TIMEOUT_MS_DEFAULT;
+
+import java.time.Duration;
+import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -28,16 +34,22 @@ import org.hsdba.model.PortRef;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.southbound.PofSwitchService;
 import org.hsdba.store.DistributedHsdbaStore;
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.mastership.MastershipEvent;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
 import org.onosproject.store.service.StorageService;
+import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
@@ -48,9 +60,16 @@ import org.slf4j.LoggerFactory;
  * distributed store and the POF adapter's {@link PofSwitchService}, and programs the devices
  * this instance masters. A device ONOS has no master for (the POF adapter may not register its
  * switches as ONOS devices) is programmed by the instance its switch is connected to, the only
- * one that can reach it. Every {@link HsdbaService} call is the manager's.
+ * one that can reach it. Every {@link HsdbaService} call is the manager's, except the master-only
+ * live figures (port state, history, device status) of a device another instance masters: those
+ * are asked of that master over cluster messaging ({@link MasterForwarding}), and this instance
+ * answers such questions about the devices it programs ({@link MasterResponder}).
+ * {@link #local()} is the manager, for exporters that must not ask the cluster.
  */
-@Component(immediate = true, service = HsdbaService.class)
+@Component(immediate = true, service = HsdbaService.class,
+        property = {
+            MASTER_TIMEOUT_MS + ":Integer=" + MASTER_TIMEOUT_MS_DEFAULT,
+        })
 public class HsdbaComponent implements HsdbaService {
 
     public static final String APP_NAME = "org.hsdba.app";
@@ -69,14 +88,27 @@ public class HsdbaComponent implements HsdbaService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected PofSwitchService pofSwitchService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterCommunicationService clusterCommunicator;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService cfgService;
+
     private final MastershipListener mastershipListener = this::mastershipChanged;
+    private final FallbackLog fallbackLog = new FallbackLog(LOG::warn, LOG::info);
+    private volatile Duration masterTimeout = Duration.ofMillis(MASTER_TIMEOUT_MS_DEFAULT);
     private ApplicationId appId;
     private DistributedHsdbaStore store;
     private ScheduledExecutorService executor;
+    private ExecutorService answerExecutor;
     private HsdbaManager manager;
+    private MasterResponder responder;
+    private MasterForwarding forwarding;
 
     @Activate
-    protected void activate() {
+    protected void activate(ComponentContext context) {
+        cfgService.registerProperties(getClass());
+        readProperties(context);
         appId = coreService.registerApplication(APP_NAME);
         store = DistributedHsdbaStore.create(storageService);
         executor = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -88,16 +120,71 @@ public class HsdbaComponent implements HsdbaService {
                 mastership());
         manager.start();
         mastershipService.addListener(mastershipListener);
+        forwarding = new MasterForwarding(manager, this::masterElsewhere,
+                new MasterClient(clusterCommunicator, () -> masterTimeout, fallbackLog));
+        // its own thread: answering other instances must not queue behind (or delay) programming
+        answerExecutor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "hsdba-cluster-answers");
+            t.setDaemon(true);
+            return t;
+        });
+        responder = new MasterResponder(manager, mastership()::isMaster);
+        responder.start(clusterCommunicator, answerExecutor);
         LOG.info("Started {}", appId == null ? APP_NAME : appId.name());
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readProperties(context);
     }
 
     @Deactivate
     protected void deactivate() {
+        responder.stop(clusterCommunicator);
+        answerExecutor.shutdownNow();
         mastershipService.removeListener(mastershipListener);
         manager.stop();
         store.close();
         executor.shutdownNow();
+        cfgService.unregisterProperties(getClass(), false);
         LOG.info("Stopped {}", APP_NAME);
+    }
+
+    private void readProperties(ComponentContext context) {
+        masterTimeout = Duration.ofMillis(masterTimeoutMillis(context == null ? null : context.getProperties()));
+    }
+
+    /** {@value OsgiPropertyConstants#MASTER_TIMEOUT_MS} from the properties; absent or invalid: the default. */
+    static long masterTimeoutMillis(Dictionary<?, ?> properties) {
+        if (properties == null) {
+            return MASTER_TIMEOUT_MS_DEFAULT;
+        }
+        Integer v;
+        try {
+            v = Tools.getIntegerProperty(properties, MASTER_TIMEOUT_MS);
+        } catch (NumberFormatException e) {
+            LOG.warn("component property {} is not an integer; using {}", MASTER_TIMEOUT_MS, MASTER_TIMEOUT_MS_DEFAULT);
+            return MASTER_TIMEOUT_MS_DEFAULT;
+        }
+        if (v == null) {
+            return MASTER_TIMEOUT_MS_DEFAULT;
+        }
+        if (v <= 0) {
+            LOG.warn("component property {} = {} must be positive; using {}", MASTER_TIMEOUT_MS, v,
+                    MASTER_TIMEOUT_MS_DEFAULT);
+            return MASTER_TIMEOUT_MS_DEFAULT;
+        }
+        return v;
+    }
+
+    /** The device's master if it is another instance; null if it is us or nobody (then it is ours). */
+    private NodeId masterElsewhere(String deviceId) {
+        if (!DeviceIds.isPof(deviceId)) {
+            return null;
+        }
+        DeviceId did = DeviceId.deviceId(deviceId);
+        NodeId master = mastershipService.getMasterFor(did);
+        return master == null || mastershipService.isLocalMaster(did) ? null : master;
     }
 
     /** Ours if we are master, or if nobody is (the switch's session is then only here). */
@@ -119,14 +206,24 @@ public class HsdbaComponent implements HsdbaService {
         return appId;
     }
 
+    Duration masterTimeout() {
+        return masterTimeout;
+    }
+
+    /** The manager: this instance's own figures, without asking any other instance. */
+    @Override
+    public HsdbaService local() {
+        return manager;
+    }
+
     @Override
     public List<DeviceStatus> devices() {
-        return manager.devices();
+        return forwarding.devices();
     }
 
     @Override
     public Optional<DeviceStatus> device(String deviceId) {
-        return manager.device(deviceId);
+        return forwarding.device(deviceId);
     }
 
     @Override
@@ -191,12 +288,12 @@ public class HsdbaComponent implements HsdbaService {
 
     @Override
     public PortState state(PortRef port) {
-        return manager.state(port);
+        return forwarding.state(port);
     }
 
     @Override
     public List<HistorySample> history(PortRef port, String nodeId) {
-        return manager.history(port, nodeId);
+        return forwarding.history(port, nodeId);
     }
 
     @Override

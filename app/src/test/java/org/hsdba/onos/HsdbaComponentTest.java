@@ -2,11 +2,12 @@ package org.hsdba.onos;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotSame;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
-import java.util.Collection;
+import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.hsdba.api.DeviceStatus;
@@ -18,16 +19,12 @@ import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
-import org.hsdba.southbound.PofSwitch;
-import org.hsdba.southbound.PofSwitchListener;
-import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.onos.TestComponents.NoSwitches;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
-import org.onosproject.core.ApplicationId;
-import org.onosproject.core.CoreServiceAdapter;
-import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.mastership.MastershipServiceAdapter;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationServiceAdapter;
 import org.onosproject.store.service.TestStorageService;
 
 /** The ONOS component with ONOS's own test doubles: activation, the service over the distributed store, deactivation. */
@@ -35,46 +32,13 @@ public class HsdbaComponentTest {
 
     private static final PortRef PORT = PortRef.of("pof:0000000000000001", 3);
 
-    private final HsdbaComponent component = new HsdbaComponent();
     private final NoSwitches switches = new NoSwitches();
-
-    /** A POF adapter with no switch connected. */
-    private static final class NoSwitches implements PofSwitchService {
-        int listeners;
-
-        @Override
-        public Collection<PofSwitch> switches() {
-            return List.of();
-        }
-
-        @Override
-        public Optional<PofSwitch> getSwitch(long deviceId) {
-            return Optional.empty();
-        }
-
-        @Override
-        public void addListener(PofSwitchListener listener) {
-            listeners++;
-        }
-
-        @Override
-        public void removeListener(PofSwitchListener listener) {
-            listeners--;
-        }
-    }
+    private HsdbaComponent component;
 
     @Before
     public void setUp() {
-        component.coreService = new CoreServiceAdapter() {
-            @Override
-            public ApplicationId registerApplication(String name) {
-                return new DefaultApplicationId(7, name);
-            }
-        };
-        component.storageService = new TestStorageService();
-        component.mastershipService = new MastershipServiceAdapter();
-        component.pofSwitchService = switches;
-        component.activate();
+        component = TestComponents.activated(new TestStorageService(), new MastershipServiceAdapter(),
+                new ClusterCommunicationServiceAdapter(), switches, null);
     }
 
     @After
@@ -87,6 +51,25 @@ public class HsdbaComponentTest {
     public void registersTheAppAndListensToTheAdapter() {
         assertEquals(HsdbaComponent.APP_NAME, component.appId().name());
         assertEquals(1, switches.listeners);
+    }
+
+    @Test
+    public void masterTimeoutIsAComponentPropertyWithASaneDefault() {
+        assertEquals(Duration.ofMillis(OsgiPropertyConstants.MASTER_TIMEOUT_MS_DEFAULT), component.masterTimeout());
+        component.modified(TestComponents.context("750"));
+        assertEquals(Duration.ofMillis(750), component.masterTimeout());
+        component.modified(TestComponents.context(300));
+        assertEquals(Duration.ofMillis(300), component.masterTimeout());
+        component.modified(TestComponents.context("soon"));
+        assertEquals("not a number: the default", 2000, component.masterTimeout().toMillis());
+        component.modified(TestComponents.context(0));
+        assertEquals("not positive: the default", 2000, component.masterTimeout().toMillis());
+    }
+
+    @Test
+    public void localViewIsTheManagersNotTheComponent() {
+        assertNotSame(component, component.local());
+        assertSame(component.local(), component.local().local());
     }
 
     @Test

@@ -26,7 +26,7 @@ public class MetricsResource extends HsdbaResource {
     @GET
     @Produces(PrometheusText.CONTENT_TYPE)
     public Response metrics() {
-        HsdbaService service = service();
+        HsdbaService service = service().local(); // the cluster's other ports are exported by their masters
         List<PortState> states = new ArrayList<>();
         for (BandwidthTree t : service.trees()) {
             try {

@@ -1,0 +1,26 @@
+package org.hsdba.onos;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.ConsistentMapBuilder;
+import org.onosproject.store.service.TestConsistentMap;
+import org.onosproject.store.service.TestStorageService;
+
+/** ONOS's in-memory storage double, with one map per name for every instance using it: a cluster's shared store. */
+final class SharedStorageService extends TestStorageService {
+
+    private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <K, V> ConsistentMapBuilder<K, V> consistentMapBuilder() {
+        return new TestConsistentMap.Builder<K, V>() {
+            @Override
+            public ConsistentMap<K, V> build() {
+                return (ConsistentMap<K, V>) maps.computeIfAbsent(name(), n -> super.build());
+            }
+        };
+    }
+}
