@@ -83,13 +83,15 @@ public interface HsdbaService {
 
     /**
      * Live state of a managed port; all zero before the first counter reading. Only the device's
-     * master instance reads it: elsewhere the state is {@link PortState#isMasterElsewhere() marked}.
+     * master instance reads it; another ONOS instance asks the master, and if that fails the state
+     * is {@link PortState#isMasterElsewhere() marked}.
      */
     PortState state(PortRef port);
 
     /**
      * The node's history at 1 s resolution, oldest first, about the last 10 minutes. Recorded by
-     * the device's master instance only; elsewhere it stops when mastership moved away.
+     * the device's master instance only (another ONOS instance asks the master); an instance's own
+     * history stops when mastership moved away.
      */
     List<HistorySample> history(PortRef port, String nodeId);
 
