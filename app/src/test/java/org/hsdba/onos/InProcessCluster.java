@@ -33,6 +33,7 @@ final class InProcessCluster {
             new ConcurrentHashMap<>();
     private final Map<NodeId, Behaviour> behaviours = new ConcurrentHashMap<>();
     private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicInteger sent = new AtomicInteger();
 
     ClusterCommunicationService node(NodeId self) {
         return new Endpoint(self);
@@ -40,6 +41,11 @@ final class InProcessCluster {
 
     void behave(NodeId node, Behaviour behaviour) {
         behaviours.put(node, behaviour);
+    }
+
+    /** Messages sent with {@code sendAndReceive}, over all nodes. */
+    int sent() {
+        return sent.get();
     }
 
     /** Messages a subscriber handled, over all nodes. */
@@ -77,6 +83,7 @@ final class InProcessCluster {
         public <M, R> CompletableFuture<R> sendAndReceive(M message, MessageSubject subject, Function<M, byte[]> encoder,
                                                           Function<byte[], R> decoder, NodeId toNodeId,
                                                           Duration timeout) {
+            sent.incrementAndGet();
             Function<byte[], CompletableFuture<byte[]>> target =
                     subscribers.getOrDefault(toNodeId, Map.of()).get(subject);
             if (target == null) {

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import org.hsdba.api.HistorySample;
@@ -87,6 +88,24 @@ public class MasterClientTest {
     public void silentMaster() {
         cluster.behave(MASTER, Behaviour.NEVER_ANSWER);
         assertEmptyTwiceWarnedOnce(MASTER, "did not answer within 100 ms");
+    }
+
+    @Test
+    public void silentMasterIsLeftAloneForTheHoldOff() {
+        AtomicLong clock = new AtomicLong();
+        MasterClient held = new MasterClient(cluster.node(ASKER), () -> Duration.ofMillis(50),
+                new FallbackLog(warnings::add, s -> { }), clock::get);
+        cluster.behave(MASTER, Behaviour.NEVER_ANSWER);
+        assertFalse(held.ask(MASTER, STATE, LiveWire::decodeState).isPresent());
+        assertEquals(1, cluster.sent());
+        cluster.behave(MASTER, Behaviour.ANSWER);
+        clock.addAndGet(MasterClient.SILENCE_HOLD_OFF.toNanos() - 1);
+        assertFalse("held off: not asked", held.ask(MASTER, STATE, LiveWire::decodeState).isPresent());
+        assertEquals(1, cluster.sent());
+        clock.incrementAndGet();
+        assertTrue("asked again after the hold-off", held.ask(MASTER, STATE, LiveWire::decodeState).isPresent());
+        assertEquals(2, cluster.sent());
+        assertEquals("the timeout was said once", 1, warnings.size());
     }
 
     @Test
