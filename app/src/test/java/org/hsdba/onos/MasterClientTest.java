@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import org.hsdba.api.HistorySample;
@@ -45,7 +46,11 @@ public class MasterClientTest {
     private final MasterResponder responder = new MasterResponder(manager, d -> programsHere.get());
     private final ExecutorService executor = Executors.newSingleThreadExecutor();
     private final List<String> warnings = new ArrayList<>();
-    private final MasterClient client = new MasterClient(cluster.node(ASKER), () -> Duration.ofMillis(100),
+    /** Generous: an answering master returns at once, and a loaded test machine must not make it late. */
+    private final MasterClient client = new MasterClient(cluster.node(ASKER), () -> Duration.ofSeconds(10),
+            new FallbackLog(warnings::add, s -> { }));
+    /** Short, for the masters that never answer. */
+    private final MasterClient impatient = new MasterClient(cluster.node(ASKER), () -> Duration.ofMillis(100),
             new FallbackLog(warnings::add, s -> { }));
 
     @Before
@@ -87,18 +92,23 @@ public class MasterClientTest {
     @Test
     public void silentMaster() {
         cluster.behave(MASTER, Behaviour.NEVER_ANSWER);
-        assertEmptyTwiceWarnedOnce(MASTER, "did not answer within 100 ms");
+        for (int i = 0; i < 2; i++) {
+            assertEquals(Optional.empty(), impatient.ask(MASTER, STATE, LiveWire::decodeState));
+        }
+        assertWarned("did not answer within 100 ms");
     }
 
     @Test
     public void silentMasterIsLeftAloneForTheHoldOff() {
         AtomicLong clock = new AtomicLong();
-        MasterClient held = new MasterClient(cluster.node(ASKER), () -> Duration.ofMillis(50),
+        AtomicReference<Duration> timeout = new AtomicReference<>(Duration.ofMillis(50));
+        MasterClient held = new MasterClient(cluster.node(ASKER), timeout::get,
                 new FallbackLog(warnings::add, s -> { }), clock::get);
         cluster.behave(MASTER, Behaviour.NEVER_ANSWER);
         assertFalse(held.ask(MASTER, STATE, LiveWire::decodeState).isPresent());
         assertEquals(1, cluster.sent());
         cluster.behave(MASTER, Behaviour.ANSWER);
+        timeout.set(Duration.ofSeconds(10));
         clock.addAndGet(MasterClient.SILENCE_HOLD_OFF.toNanos() - 1);
         assertFalse("held off: not asked", held.ask(MASTER, STATE, LiveWire::decodeState).isPresent());
         assertEquals(1, cluster.sent());
