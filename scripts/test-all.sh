@@ -18,6 +18,7 @@ e2e_log="$root/target/test-all-gui.log"
 : >"$e2e_log"
 
 echo "== mvn verify (full log: target/test-all.log)"
+started=$(date +%s)
 mvn verify "$@" >"$log" 2>&1
 status=$?
 # Per-module results, errors and the reactor verdict.
@@ -35,13 +36,16 @@ if [ $status -eq 0 ]; then
 fi
 
 # One closing line over every runner: surefire/failsafe XML reports and node's TAP summaries.
-python3 - "$root" "$log" "$e2e_log" <<'PY'
-import glob, re, sys, xml.etree.ElementTree as ET
-root, logs = sys.argv[1], sys.argv[2:]
+# Reports older than this run (a test class since renamed or removed) do not count.
+python3 - "$root" "$started" "$log" "$e2e_log" <<'PY'
+import glob, os, re, sys, xml.etree.ElementTree as ET
+root, started, logs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 tests = failed = skipped = 0
 reports = glob.glob(root + "/**/target/surefire-reports/TEST-*.xml", recursive=True) \
         + glob.glob(root + "/**/target/failsafe-reports/TEST-*.xml", recursive=True)
 for f in reports:
+    if os.path.getmtime(f) < started:
+        continue
     r = ET.parse(f).getroot()
     tests += int(r.get("tests", 0)); skipped += int(r.get("skipped", 0))
     failed += int(r.get("failures", 0)) + int(r.get("errors", 0))

@@ -271,6 +271,7 @@ public class JoinLatencyBench {
     private static Run measure(JoinStages stages, String setup, int perSecond, int joins, IntConsumer offer)
             throws InterruptedException {
         long interval = 1_000_000_000L / perSecond;
+        long[] gcBefore = gcCountAndMillis();
         long start = System.nanoTime();
         for (int i = 0; i < joins; i++) {
             // parked, not spinning: a spinning offerer takes one of the machine's two cores from
@@ -298,6 +299,10 @@ public class JoinLatencyBench {
                                 seconds));
         System.out.println(summary);
         List<String> breakdown = stages.breakdown("  ");
+        long[] gcAfter = gcCountAndMillis();
+        // Stop-the-world collections stall every thread of the path at once: they explain most of the tail.
+        breakdown.add(String.format(Locale.ROOT, "  %-20s %d collections, %d ms in all during the run", "JVM garbage collector",
+                gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1]));
         breakdown.forEach(System.out::println);
         return new Run(summary, breakdown);
     }
@@ -339,6 +344,18 @@ public class JoinLatencyBench {
         } catch (java.io.IOException | RuntimeException e) {
             return "?";
         }
+    }
+
+    /** Collections and their accumulated time (ms) so far, over every collector of this JVM. */
+    private static long[] gcCountAndMillis() {
+        long count = 0;
+        long millis = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory
+                .getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+            millis += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[] {count, millis};
     }
 
     private static void await(BooleanSupplier c, long timeoutMs) throws InterruptedException {
