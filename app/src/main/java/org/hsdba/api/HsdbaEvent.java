@@ -5,9 +5,14 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.hsdba.model.PortRef;
+import org.onosproject.event.AbstractEvent;
 
-/** Something that happened to a device, a tree or a node; kept in a bounded log and given to listeners. */
-public final class HsdbaEvent {
+/**
+ * Something that happened to a device, a tree or a node; kept in a bounded log and given to
+ * listeners. An ONOS event: its subject is the device id (every event concerns one device), its
+ * time the wall clock in ms.
+ */
+public final class HsdbaEvent extends AbstractEvent<HsdbaEvent.Type, String> {
 
     /** Event types. */
     public enum Type {
@@ -29,17 +34,12 @@ public final class HsdbaEvent {
         ERROR
     }
 
-    private final long timeMillis;
-    private final Type type;
-    private final String deviceId;
     private final Long port;
     private final String nodeId;
     private final String message;
 
     private HsdbaEvent(long timeMillis, Type type, String deviceId, Long port, String nodeId, String message) {
-        this.timeMillis = timeMillis;
-        this.type = Objects.requireNonNull(type, "type");
-        this.deviceId = deviceId;
+        super(Objects.requireNonNull(type, "type"), Objects.requireNonNull(deviceId, "deviceId"), timeMillis);
         this.port = port;
         this.nodeId = nodeId;
         this.message = Objects.requireNonNull(message, "message");
@@ -55,17 +55,14 @@ public final class HsdbaEvent {
         return new HsdbaEvent(timeMillis, type, port.deviceId(), port.port(), nodeId, message);
     }
 
-    /** Wall-clock time in ms since the epoch. */
+    /** Wall-clock time in ms since the epoch ({@link #time()}). */
     public long timeMillis() {
-        return timeMillis;
+        return time();
     }
 
-    public Type type() {
-        return type;
-    }
-
+    /** The device ({@link #subject()}); present for every event. */
     public Optional<String> deviceId() {
-        return Optional.ofNullable(deviceId);
+        return Optional.of(subject());
     }
 
     public OptionalLong port() {
@@ -86,18 +83,18 @@ public final class HsdbaEvent {
             return false;
         }
         HsdbaEvent e = (HsdbaEvent) o;
-        return e.timeMillis == timeMillis && e.type == type && Objects.equals(e.deviceId, deviceId)
+        return e.time() == time() && e.type() == type() && e.subject().equals(subject())
                 && Objects.equals(e.port, port) && Objects.equals(e.nodeId, nodeId) && e.message.equals(message);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(timeMillis, type, deviceId, port, nodeId, message);
+        return Objects.hash(time(), type(), subject(), port, nodeId, message);
     }
 
     @Override
     public String toString() {
-        return timeMillis + " " + type + (deviceId == null ? "" : " " + deviceId) + (port == null ? "" : "/" + port)
+        return time() + " " + type() + " " + subject() + (port == null ? "" : "/" + port)
                 + (nodeId == null ? "" : " node " + nodeId) + ": " + message;
     }
 }

@@ -1,7 +1,7 @@
 package org.hsdba.api;
 
-/** Receives service events. Called on the service's control thread: return quickly, never block. */
-public interface HsdbaListener {
+import org.onosproject.event.EventListener;
 
-    void event(HsdbaEvent event);
+/** Receives service events. Called on the service's control thread: return quickly, never block. */
+public interface HsdbaListener extends EventListener<HsdbaEvent> {
 }

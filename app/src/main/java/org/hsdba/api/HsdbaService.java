@@ -11,6 +11,7 @@ import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.TreeEdit;
+import org.onosproject.event.ListenerService;
 
 /**
  * The hsdba application: managed devices, bandwidth trees per (device, port), run-time
@@ -27,7 +28,7 @@ import org.hsdba.model.TreeEdit;
  * <p>Unknown devices, ports, trees or nodes: {@link NotFoundException}; bad arguments:
  * {@link IllegalArgumentException}. All methods are thread-safe.
  */
-public interface HsdbaService {
+public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener> {
 
     /** Connected switches and devices with a configured tree, by id. */
     List<DeviceStatus> devices();
@@ -106,8 +107,4 @@ public interface HsdbaService {
 
     /** The most recent events, newest first, at most {@code limit}. */
     List<HsdbaEvent> events(int limit);
-
-    void addListener(HsdbaListener listener);
-
-    void removeListener(HsdbaListener listener);
 }

@@ -569,7 +569,9 @@ public final class HsdbaManager implements HsdbaService {
         LOG.debug("{}", e);
         for (HsdbaListener l : listeners) {
             try {
-                l.event(e);
+                if (l.isRelevant(e)) {
+                    l.event(e);
+                }
             } catch (RuntimeException ex) {
                 LOG.warn("hsdba listener {} failed on {}", l, e, ex);
             }
