@@ -16,7 +16,6 @@ import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.message.FlowModCommand;
-import org.hsdba.pof.message.PofMessage;
 
 /**
  * The in-switch program of several trees (one per egress port) on one switch with the HX
@@ -112,12 +111,12 @@ public final class SwitchCompiler {
         Run run = new Run(caps, opts, before.placement().edit(), dispatch);
         if (rebuild && oldDispatch != null) {
             for (SwitchProgram.Installed i : before.byPort().values()) {
-                run.out.add(Entries.deletePortEntry(i.layout, run.xids.next()));
+                run.tally.send(Entries.deletePortEntry(i.layout, run.xids.next()));
             }
-            run.out.add(Dispatch.deleteTable(dispatchTable, run.xids.next()));
+            run.tally.send(Dispatch.deleteTable(dispatchTable, run.xids.next()));
         }
         if (rebuild && dispatch != null) {
-            run.out.add(dispatch.table(dispatchTable, run.xids.next()));
+            run.tally.send(dispatch.table(dispatchTable, run.xids.next()));
         }
         Set<Long> afterPorts = new HashSet<>();
         after.forEach(t -> afterPorts.add(t.port().port()));
@@ -125,7 +124,7 @@ public final class SwitchCompiler {
             if (!afterPorts.contains(e.getKey())) {
                 run.remove(e.getValue(), !rebuild, true);
                 run.placement.release(e.getKey());
-                run.removed.add(e.getKey());
+                run.tally.treeRemoved(e.getKey());
             }
         }
         Map<Long, SwitchProgram.Installed> next = new LinkedHashMap<>();
@@ -136,12 +135,12 @@ public final class SwitchCompiler {
             if (was == null) {
                 run.placement.place(port, tree.levels().size(), true);
                 next.put(port, run.install(resolved));
-                run.addedPorts.add(port);
+                run.tally.treeAdded(port);
             } else if (HsdbaCompiler.needsReinstall(was.tree, tree)) {
                 run.remove(was, !rebuild, false);
                 run.placement.relevel(port, tree.levels().size());
                 next.put(port, run.install(resolved));
-                run.reinstalled.add(port);
+                run.tally.treeReinstalled(port);
             } else if (!rebuild && (was.tree == tree || was.tree.equals(tree))) {
                 next.put(port, was); // untouched: an edit of another tree costs nothing here
             } else {
@@ -149,8 +148,7 @@ public final class SwitchCompiler {
             }
         }
         SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch);
-        return new SwitchDelta(run.out, program, run.added, run.modified, run.deleted, run.addedPorts, run.removed,
-                run.reinstalled, rebuild && oldDispatch != null, run.xids.peek(), run.examined);
+        return new SwitchDelta(run.tally, program, rebuild && oldDispatch != null, run.xids.peek(), run.examined);
     }
 
     private static void checkPorts(List<BandwidthTree> trees) {
@@ -168,7 +166,7 @@ public final class SwitchCompiler {
         }
     }
 
-    /** The state of one diff: messages so far, the placement being edited, counts. */
+    /** The state of one diff: messages and counts so far, the placement being edited. */
     private static final class Run {
         final SwitchCapabilities caps;
         final CompilerOptions opts;
@@ -176,13 +174,7 @@ public final class SwitchCompiler {
         final SwitchPlacement.Editor placement;
         final Dispatch dispatch;
         final Xids xids;
-        final List<PofMessage> out = new ArrayList<>();
-        final Set<Long> addedPorts = new HashSet<>();
-        final Set<Long> removed = new HashSet<>();
-        final Set<Long> reinstalled = new HashSet<>();
-        int added;
-        int modified;
-        int deleted;
+        final DeltaTally tally = new DeltaTally();
         int examined;
 
         Run(SwitchCapabilities caps, CompilerOptions opts, SwitchPlacement.Editor placement, Dispatch dispatch) {
@@ -210,9 +202,9 @@ public final class SwitchCompiler {
             Entries entries = new Entries(resolved, layout, caps, opts);
             HsdbaCompiler.checkCapacity(tree, hx, layout, slots, entries);
             List<BlockProgram> blocks = HsdbaCompiler.blocks(tree, layout, opts, hx);
-            out.addAll(entries.levelTables(xids));
-            out.addAll(HsdbaCompiler.installBody(tree, layout, slots, entries, blocks, xids, dispatch));
-            added += slots.size();
+            tally.sendAll(entries.levelTables(xids));
+            tally.sendAll(HsdbaCompiler.installBody(tree, layout, slots, entries, blocks, xids, dispatch));
+            tally.count(slots.size(), 0, 0);
             return new SwitchProgram.Installed(resolved, slots, layout);
         }
 
@@ -222,17 +214,17 @@ public final class SwitchCompiler {
          */
         void remove(SwitchProgram.Installed was, boolean portEntry, boolean blocks) {
             if (portEntry) {
-                out.add(Entries.deletePortEntry(was.layout, xids.next()));
+                tally.send(Entries.deletePortEntry(was.layout, xids.next()));
             }
-            out.addAll(HsdbaCompiler.deleteNodes(was.slots, was.layout, xids));
-            out.addAll(Entries.deleteLevelTables(was.layout, xids));
+            tally.sendAll(HsdbaCompiler.deleteNodes(was.slots, was.layout, xids));
+            tally.sendAll(Entries.deleteLevelTables(was.layout, xids));
             if (blocks) {
-                out.add(HxBlockMod.delete(xids.next(), was.layout.portBlock()));
+                tally.send(HxBlockMod.delete(xids.next(), was.layout.portBlock()));
                 for (int level = 1; level <= was.layout.levels(); level++) {
-                    out.add(HxBlockMod.delete(xids.next(), was.layout.levelBlock(level)));
+                    tally.send(HxBlockMod.delete(xids.next(), was.layout.levelBlock(level)));
                 }
             }
-            deleted += was.slots.size();
+            tally.count(0, 0, was.slots.size());
         }
 
         /**
@@ -249,7 +241,7 @@ public final class SwitchCompiler {
             examined += scope.compared().length;
             TreeDiff d = new TreeDiff(was.tree, tree, was.slots, scope);
             for (long chunk : placement.ensureRegisterSlots(port, d.slots().registerSlotLimit())) {
-                out.addAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,
+                tally.sendAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,
                         xids));
             }
             ProgramLayout layout = layout(port);
@@ -257,14 +249,12 @@ public final class SwitchCompiler {
             Entries before = new Entries(was.resolved, was.layout, caps, opts);
             Entries now = new Entries(resolved, layout, caps, opts);
             HsdbaCompiler.checkCapacity(tree, hx, layout, d.slots(), now);
-            out.addAll(d.messages(was.layout, layout, before, now, xids, oldDispatch == null ? null : dispatch,
+            tally.sendAll(d.messages(was.layout, layout, before, now, xids, oldDispatch == null ? null : dispatch,
                     oldDispatch));
             if (oldDispatch == null) {
-                out.add(now.portEntry(xids.next(), FlowModCommand.ADD, dispatch));
+                tally.send(now.portEntry(xids.next(), FlowModCommand.ADD, dispatch));
             }
-            added += d.added();
-            modified += d.modified();
-            deleted += d.deleted();
+            tally.count(d.added(), d.modified(), d.deleted());
             return new SwitchProgram.Installed(resolved, d.slots(), layout);
         }
     }

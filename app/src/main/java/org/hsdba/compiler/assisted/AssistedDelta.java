@@ -2,36 +2,26 @@ package org.hsdba.compiler.assisted;
 
 import java.util.List;
 
+import org.hsdba.compiler.EntryDelta;
 import org.hsdba.pof.message.PofMessage;
 
 /**
  * The messages that change a controller-assisted tree's program, in sending order, with the
  * program and loop state after them, whether it was a reinstall, and the entries added, modified
- * and deleted. Immutable.
+ * (node entries and catch-alls) and deleted. Immutable.
  */
-public final class AssistedDelta {
+public final class AssistedDelta extends EntryDelta {
 
-    private final List<PofMessage> messages;
     private final AssistedProgram program;
     private final LoopState state;
     private final boolean reinstall;
-    private final int added;
-    private final int modified;
-    private final int deleted;
 
     AssistedDelta(List<PofMessage> messages, AssistedProgram program, LoopState state, boolean reinstall, int added,
                   int modified, int deleted) {
-        this.messages = List.copyOf(messages);
+        super(messages, added, modified, deleted);
         this.program = program;
         this.state = state;
         this.reinstall = reinstall;
-        this.added = added;
-        this.modified = modified;
-        this.deleted = deleted;
-    }
-
-    public List<PofMessage> messages() {
-        return messages;
     }
 
     /** The program after the messages ({@link AssistedProgram#messages()} installs it on a wiped switch). */
@@ -48,22 +38,8 @@ public final class AssistedDelta {
         return reinstall;
     }
 
-    public int added() {
-        return added;
-    }
-
-    /** Node entries and catch-alls modified. */
-    public int modified() {
-        return modified;
-    }
-
-    public int deleted() {
-        return deleted;
-    }
-
     @Override
     public String toString() {
-        return "AssistedDelta{" + messages.size() + " messages" + (reinstall ? ", reinstall" : "") + ", +" + added
-                + " ~" + modified + " -" + deleted + "}";
+        return "AssistedDelta{" + summary() + (reinstall ? ", reinstall" : "") + "}";
     }
 }

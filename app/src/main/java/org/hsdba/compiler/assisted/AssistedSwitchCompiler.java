@@ -1,6 +1,5 @@
 package org.hsdba.compiler.assisted;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.Set;
 
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
+import org.hsdba.compiler.DeltaTally;
 import org.hsdba.compiler.Dispatch;
 import org.hsdba.compiler.SlotMap;
 import org.hsdba.compiler.SwitchCapabilities;
@@ -20,7 +20,6 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.instruction.GotoTable;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
-import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.table.TableType;
 
 /**
@@ -71,18 +70,18 @@ public final class AssistedSwitchCompiler {
         int dispatchTable = before.placement().dispatchTable();
         if (rebuild && oldDispatch != null) {
             for (AssistedSwitchProgram.Installed i : before.byPort().values()) {
-                run.out.add(run.deleteDispatchEntry(i.program));
+                run.tally.send(run.deleteDispatchEntry(i.program));
             }
-            run.out.add(Dispatch.deleteTable(dispatchTable, run.xids.next()));
+            run.tally.send(Dispatch.deleteTable(dispatchTable, run.xids.next()));
         }
         if (rebuild && dispatch != null) {
-            run.out.add(dispatch.table(dispatchTable, run.xids.next()));
+            run.tally.send(dispatch.table(dispatchTable, run.xids.next()));
         }
         for (Map.Entry<Long, AssistedSwitchProgram.Installed> e : before.byPort().entrySet()) {
             if (!ports.contains(e.getKey())) {
                 run.remove(e.getValue().program, !rebuild);
                 run.placement.release(e.getKey());
-                run.removed.add(e.getKey());
+                run.tally.treeRemoved(e.getKey());
             }
         }
         Map<Long, AssistedSwitchProgram.Installed> next = new LinkedHashMap<>();
@@ -92,12 +91,12 @@ public final class AssistedSwitchCompiler {
             if (was == null) {
                 run.placement.place(port, tree.levels().size(), false);
                 next.put(port, run.install(tree, was));
-                run.addedPorts.add(port);
+                run.tally.treeAdded(port);
             } else if (AssistedCompiler.needsReinstall(was.program.tree(), tree)) {
                 run.remove(was.program, !rebuild);
                 run.placement.relevel(port, tree.levels().size());
                 next.put(port, run.install(tree, was));
-                run.reinstalled.add(port);
+                run.tally.treeReinstalled(port);
             } else if (!rebuild && was.program.tree().equals(tree)) {
                 next.put(port, was); // untouched: its loop state goes on as it is
             } else {
@@ -105,8 +104,7 @@ public final class AssistedSwitchCompiler {
             }
         }
         AssistedSwitchProgram program = new AssistedSwitchProgram(next, run.placement.build(), dispatch);
-        return new AssistedSwitchDelta(run.out, program, run.added, run.modified, run.deleted, run.addedPorts,
-                run.removed, run.reinstalled, rebuild && oldDispatch != null);
+        return new AssistedSwitchDelta(run.tally, program, rebuild && oldDispatch != null);
     }
 
     /** The state of one diff. */
@@ -116,13 +114,7 @@ public final class AssistedSwitchCompiler {
         final SwitchPlacement.Editor placement;
         final Dispatch dispatch;
         final Xids xids;
-        final List<PofMessage> out = new ArrayList<>();
-        final Set<Long> addedPorts = new HashSet<>();
-        final Set<Long> removed = new HashSet<>();
-        final Set<Long> reinstalled = new HashSet<>();
-        int added;
-        int modified;
-        int deleted;
+        final DeltaTally tally = new DeltaTally();
 
         Run(SwitchCapabilities caps, CompilerOptions opts, SwitchPlacement.Editor placement, Dispatch dispatch) {
             this.caps = caps;
@@ -152,10 +144,10 @@ public final class AssistedSwitchCompiler {
             SlotMap slots = AssistedCompiler.initialSlots(tree);
             placement.ensureCounters(port, slots.handleLimit());
             AssistedProgram p = AssistedCompiler.program(tree, slots, placement.tree(port).orElseThrow(), caps, opts);
-            out.addAll(AssistedCompiler.levelTables(p, xids));
-            out.addAll(AssistedCompiler.entries(p, xids));
-            out.add(dispatchEntry(p, dispatch, xids.next(), FlowModCommand.ADD));
-            added += slots.size();
+            tally.sendAll(AssistedCompiler.levelTables(p, xids));
+            tally.sendAll(AssistedCompiler.entries(p, xids));
+            tally.send(dispatchEntry(p, dispatch, xids.next(), FlowModCommand.ADD));
+            tally.count(slots.size(), 0, 0);
             LoopState state = new ControllerAssistedLoop(p).initial(was == null ? 0 : was.state.nextXid());
             return new AssistedSwitchProgram.Installed(p, state);
         }
@@ -163,10 +155,10 @@ public final class AssistedSwitchCompiler {
         /** Deletes a tree: its dispatch entry first (if {@code dispatchEntry}), then entries and tables. */
         void remove(AssistedProgram p, boolean dispatchEntry) {
             if (dispatchEntry) {
-                out.add(deleteDispatchEntry(p));
+                tally.send(deleteDispatchEntry(p));
             }
-            out.addAll(AssistedCompiler.deleteAll(p, xids));
-            deleted += p.slots().size();
+            tally.sendAll(AssistedCompiler.deleteAll(p, xids));
+            tally.count(0, 0, p.slots().size());
         }
 
         /** A kept tree's incremental delta; {@code oldDispatch} null: its dispatch entry is re-added to a rebuilt table. */
@@ -177,17 +169,15 @@ public final class AssistedSwitchCompiler {
             placement.ensureCounters(port, d.slots().handleLimit());
             AssistedProgram now = AssistedCompiler.program(tree, d.slots(), placement.tree(port).orElseThrow(), caps,
                     opts);
-            out.addAll(d.messages(was.program, now, was.state.thresholds(), xids));
+            tally.sendAll(d.messages(was.program, now, was.state.thresholds(), xids));
             if (oldDispatch == null) {
-                out.add(dispatchEntry(now, dispatch, xids.next(), FlowModCommand.ADD));
+                tally.send(dispatchEntry(now, dispatch, xids.next(), FlowModCommand.ADD));
             } else if (!dispatchEntry(was.program, oldDispatch, 0, FlowModCommand.MODIFY)
                     .equals(dispatchEntry(now, dispatch, 0, FlowModCommand.MODIFY))) {
-                out.add(dispatchEntry(now, dispatch, xids.next(), FlowModCommand.MODIFY));
-                modified++;
+                tally.send(dispatchEntry(now, dispatch, xids.next(), FlowModCommand.MODIFY));
+                tally.count(0, 1, 0);
             }
-            added += d.added();
-            modified += d.modified();
-            deleted += d.deleted();
+            tally.count(d.added(), d.modified(), d.deleted());
             return new AssistedSwitchProgram.Installed(now, d.state(was.state, now));
         }
     }
