@@ -1,9 +1,6 @@
 package org.hsdba.scenario;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,7 +16,6 @@ import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.Estimator;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.Rate;
-import org.hsdba.model.json.ConfigException;
 import org.hsdba.model.json.ConfigJson;
 import org.hsdba.model.json.JsonText;
 import org.hsdba.model.json.JsonWriter;
@@ -40,15 +36,7 @@ public final class ScenarioJson {
     }
 
     public static Scenario read(Path file) {
-        try {
-            if (Files.size(file) > JsonText.MAX_BYTES) {
-                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
-                        "file larger than the limit of " + (JsonText.MAX_BYTES >> 20) + " MiB"));
-            }
-            return read(Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return read(JsonText.readFile(file));
     }
 
     public static Scenario read(String text) {
@@ -56,12 +44,7 @@ public final class ScenarioJson {
     }
 
     public static Scenario read(byte[] bytes) {
-        JsonNode root = JsonText.parse(bytes);
-        try {
-            return fromJson(root);
-        } catch (ConfigException e) {
-            throw JsonText.locate(e, bytes);
-        }
+        return JsonText.read(bytes, ScenarioJson::fromJson);
     }
 
     public static Scenario fromJson(JsonNode root) {

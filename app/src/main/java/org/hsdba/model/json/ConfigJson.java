@@ -1,10 +1,7 @@
 package org.hsdba.model.json;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,15 +39,7 @@ public final class ConfigJson {
 
     /** Reads a file; problems carry line and column. */
     public static HsdbaConfig read(Path file) {
-        try {
-            if (Files.size(file) > JsonText.MAX_BYTES) {
-                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
-                        "file larger than the limit of " + (JsonText.MAX_BYTES >> 20) + " MiB"));
-            }
-            return read(Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return read(JsonText.readFile(file));
     }
 
     public static HsdbaConfig read(InputStream in) {
@@ -62,12 +51,7 @@ public final class ConfigJson {
     }
 
     public static HsdbaConfig read(byte[] bytes) {
-        JsonNode root = JsonText.parse(bytes);
-        try {
-            return fromJson(root);
-        } catch (ConfigException e) {
-            throw JsonText.locate(e, bytes);
-        }
+        return JsonText.read(bytes, ConfigJson::fromJson);
     }
 
     /** Reads an already parsed document; problems carry JSON pointers only. */

@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -45,6 +48,32 @@ public final class JsonText {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private JsonText() {
+    }
+
+    /** Reads a whole file, refusing one larger than {@link #MAX_BYTES} before reading it. */
+    public static byte[] readFile(Path file) {
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
+                        "file larger than the limit of " + (MAX_BYTES >> 20) + " MiB"));
+            }
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses a document and reads it with {@code fromJson}; the problems it reports get the line
+     * and column of their JSON pointer.
+     */
+    public static <T> T read(byte[] bytes, Function<JsonNode, T> fromJson) {
+        JsonNode root = parse(bytes);
+        try {
+            return fromJson.apply(root);
+        } catch (ConfigException e) {
+            throw locate(e, bytes);
+        }
     }
 
     /** Reads a whole stream, refusing more than {@link #MAX_BYTES}. */

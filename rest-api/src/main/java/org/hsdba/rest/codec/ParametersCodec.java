@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
-import org.hsdba.model.Durations;
 import org.hsdba.model.Estimator;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
+import org.hsdba.store.ParametersJson;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -24,20 +24,10 @@ import org.onosproject.codec.JsonCodec;
  */
 public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
 
+    /** The same JSON the store keeps ({@link ParametersJson}), so the two cannot drift apart. */
     @Override
     public ObjectNode encode(HsdbaParameters p, CodecContext context) {
-        ObjectNode o = context.mapper().createObjectNode();
-        ObjectNode e = o.putObject("rateEstimator");
-        e.put("kind", p.estimator().kind().jsonName());
-        e.put(p.estimator().kind() == Estimator.Kind.EWMA ? "kSeconds" : "windowSeconds",
-                Durations.seconds(p.estimator().period()));
-        o.put("pollingPeriodSeconds", Durations.seconds(p.pollingPeriod()));
-        o.put("idleTimeoutSeconds", Durations.seconds(p.idleTimeout()));
-        o.put("leafLifetimeSeconds", Durations.seconds(p.leafLifetime()));
-        o.put("mode", p.mode().jsonName());
-        o.put("joinRatePerSecond", p.joinRatePerSecond());
-        o.put("joinBurst", p.joinBurst());
-        return o;
+        return ParametersJson.toJson(p);
     }
 
     @Override
