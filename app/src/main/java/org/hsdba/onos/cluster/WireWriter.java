@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,7 +15,7 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
-import org.hsdba.onos.FallbackLog.Cause;
+import org.hsdba.onos.cluster.FallbackLog.Cause;
 import org.onosproject.cluster.NodeId;
 import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
 import org.onosproject.store.cluster.messaging.MessageSubject;
@@ -30,10 +30,10 @@ import org.onosproject.store.cluster.messaging.MessagingException;
  * {@link #SILENCE_HOLD_OFF}: while it hangs, requests (a GUI refreshing every second) fall back at
  * once instead of each holding a thread for the whole timeout.
  */
-final class MasterClient {
+public final class MasterClient {
 
     /** The one subject of hsdba's live-state queries; the format version is inside the messages. */
-    static final MessageSubject SUBJECT = new MessageSubject("org.hsdba.live");
+    public static final MessageSubject SUBJECT = new MessageSubject("org.hsdba.live");
 
     /** How long a master that timed out is left alone. */
     static final Duration SILENCE_HOLD_OFF = Duration.ofSeconds(10);
@@ -49,7 +49,7 @@ final class MasterClient {
      * @param timeout the longest wait for all the answers of one call, read per call (it is a
      *                component property)
      */
-    MasterClient(ClusterCommunicationService cluster, Supplier<Duration> timeout, FallbackLog log) {
+    public MasterClient(ClusterCommunicationService cluster, Supplier<Duration> timeout, FallbackLog log) {
         this(cluster, timeout, log, System::nanoTime);
     }
 

@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.util.Map;
 import java.util.Objects;
@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * A different cause for the same device is said again; so is the first failure after the master
  * answered again.
  */
-final class FallbackLog {
+public final class FallbackLog {
 
     /** Why the master's figures are missing. */
     enum Cause {
@@ -33,7 +33,7 @@ final class FallbackLog {
     private final Consumer<String> warn;
     private final Consumer<String> info;
 
-    FallbackLog(Consumer<String> warn, Consumer<String> info) {
+    public FallbackLog(Consumer<String> warn, Consumer<String> info) {
         this.warn = Objects.requireNonNull(warn, "warn");
         this.info = Objects.requireNonNull(info, "info");
     }

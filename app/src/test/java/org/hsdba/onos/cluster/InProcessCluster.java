@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.time.Duration;
 import java.util.Map;
@@ -20,10 +20,10 @@ import org.onosproject.store.cluster.messaging.MessagingException;
  * subscriber's executor. A node can be told to misbehave: never answer, or answer garbage. A
  * node without a subscriber gives {@link MessagingException.NoRemoteHandler}, as ONOS does.
  */
-final class InProcessCluster {
+public final class InProcessCluster {
 
     /** How a node's subscribers answer. */
-    enum Behaviour {
+    public enum Behaviour {
         ANSWER, NEVER_ANSWER, ANSWER_GARBAGE
     }
 
@@ -35,25 +35,25 @@ final class InProcessCluster {
     private final AtomicInteger answered = new AtomicInteger();
     private final AtomicInteger sent = new AtomicInteger();
 
-    ClusterCommunicationService node(NodeId self) {
+    public ClusterCommunicationService node(NodeId self) {
         return new Endpoint(self);
     }
 
-    void behave(NodeId node, Behaviour behaviour) {
+    public void behave(NodeId node, Behaviour behaviour) {
         behaviours.put(node, behaviour);
     }
 
     /** Messages sent with {@code sendAndReceive}, over all nodes. */
-    int sent() {
+    public int sent() {
         return sent.get();
     }
 
     /** Messages a subscriber handled, over all nodes. */
-    int answered() {
+    public int answered() {
         return answered.get();
     }
 
-    boolean hasSubscriber(NodeId node, MessageSubject subject) {
+    public boolean hasSubscriber(NodeId node, MessageSubject subject) {
         return subscribers.getOrDefault(node, Map.of()).containsKey(subject);
     }
 

@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +22,7 @@ import org.onosproject.cluster.NodeId;
  * elsewhere). The own answer is always computed first, so that a missing tree or node is
  * reported the same on every instance and without asking anyone.
  */
-final class MasterForwarding {
+public final class MasterForwarding {
 
     private final HsdbaService local;
     private final Function<String, NodeId> masterElsewhere;
@@ -32,13 +32,13 @@ final class MasterForwarding {
      * @param local this instance's own service (the manager)
      * @param masterElsewhere the device's master if it is another instance, else null
      */
-    MasterForwarding(HsdbaService local, Function<String, NodeId> masterElsewhere, MasterClient client) {
+    public MasterForwarding(HsdbaService local, Function<String, NodeId> masterElsewhere, MasterClient client) {
         this.local = Objects.requireNonNull(local, "local");
         this.masterElsewhere = Objects.requireNonNull(masterElsewhere, "masterElsewhere");
         this.client = Objects.requireNonNull(client, "client");
     }
 
-    PortState state(PortRef port) {
+    public PortState state(PortRef port) {
         PortState here = local.state(port);
         NodeId master = here.isMasterElsewhere() ? masterElsewhere.apply(port.deviceId()) : null;
         if (master == null) {
@@ -47,7 +47,7 @@ final class MasterForwarding {
         return client.ask(master, LiveQuery.state(port), LiveWire::decodeState).orElse(here);
     }
 
-    List<HistorySample> history(PortRef port, String nodeId) {
+    public List<HistorySample> history(PortRef port, String nodeId) {
         List<HistorySample> here = local.history(port, nodeId);
         NodeId master = masterElsewhere.apply(port.deviceId());
         if (master == null) {
@@ -57,7 +57,7 @@ final class MasterForwarding {
     }
 
     /** The master's status; a device only the master knows (connected there, no tree yet) is found too. */
-    Optional<DeviceStatus> device(String deviceId) {
+    public Optional<DeviceStatus> device(String deviceId) {
         Optional<DeviceStatus> here = local.device(deviceId);
         NodeId master = masterElsewhere.apply(deviceId);
         if (master == null) {
@@ -68,7 +68,7 @@ final class MasterForwarding {
     }
 
     /** This instance's list, each device mastered elsewhere replaced by its master's status (asked all at once). */
-    List<DeviceStatus> devices() {
+    public List<DeviceStatus> devices() {
         List<DeviceStatus> here = local.devices();
         Map<LiveQuery, NodeId> queries = new LinkedHashMap<>();
         for (DeviceStatus d : here) {

@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -24,7 +24,7 @@ import org.hsdba.api.HsdbaService;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.api.PortState;
 import org.hsdba.model.PortRef;
-import org.hsdba.onos.InProcessCluster.Behaviour;
+import org.hsdba.onos.cluster.InProcessCluster.Behaviour;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;

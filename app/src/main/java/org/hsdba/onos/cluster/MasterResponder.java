@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * mastership cannot bounce a query between them). An instance that does not program the device
  * says so rather than send figures that are not readings.
  */
-final class MasterResponder {
+public final class MasterResponder {
 
     private static final Logger LOG = LoggerFactory.getLogger(MasterResponder.class);
 
@@ -30,17 +30,17 @@ final class MasterResponder {
      * @param local this instance's own service (the manager)
      * @param programsHere whether this instance programs (and reads) a device
      */
-    MasterResponder(HsdbaService local, Predicate<String> programsHere) {
+    public MasterResponder(HsdbaService local, Predicate<String> programsHere) {
         this.local = Objects.requireNonNull(local, "local");
         this.programsHere = Objects.requireNonNull(programsHere, "programsHere");
     }
 
     /** Answers queries on {@link MasterClient#SUBJECT}, on the executor. */
-    void start(ClusterCommunicationService cluster, Executor executor) {
+    public void start(ClusterCommunicationService cluster, Executor executor) {
         cluster.addSubscriber(MasterClient.SUBJECT, LiveWire::decodeQuery, this::answer, Function.identity(), executor);
     }
 
-    void stop(ClusterCommunicationService cluster) {
+    public void stop(ClusterCommunicationService cluster) {
         cluster.removeSubscriber(MasterClient.SUBJECT);
     }
 

@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;

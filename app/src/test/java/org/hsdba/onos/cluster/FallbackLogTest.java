@@ -1,4 +1,4 @@
-package org.hsdba.onos;
+package org.hsdba.onos.cluster;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
@@ -6,7 +6,7 @@ import static org.junit.Assert.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.hsdba.onos.FallbackLog.Cause;
+import org.hsdba.onos.cluster.FallbackLog.Cause;
 import org.junit.Test;
 
 /** One line per device and cause, not per request. */
