@@ -116,6 +116,8 @@ public final class Admission {
         private final boolean[] implied;
         private boolean[] leaf;
         private final List<Violation> violations = new ArrayList<>();
+        /** The edit being re-resolved ({@link #reuse}); null for a full run. */
+        private AppliedEdit edit;
 
         Run(BandwidthTree tree) {
             this.tree = tree;
@@ -143,6 +145,7 @@ public final class Admission {
          * and budget as there, so it has none either.
          */
         Run reuse(ResolvedTree admitted, AppliedEdit edit) {
+            this.edit = edit;
             leaf = new boolean[n];
             for (int i = 0; i < n; i++) {
                 int s = edit.sourceIndex(i);
@@ -400,10 +403,16 @@ public final class Admission {
 
         private void checkKeys(List<Integer> kids) {
             List<MatchKey> keys = new ArrayList<>(kids.size());
-            for (int c : kids) {
+            boolean[] fresh = new boolean[kids.size()];
+            for (int k = 0; k < kids.size(); k++) {
+                int c = kids.get(k);
                 keys.add(tree.node(c).key());
+                fresh[k] = edit == null || edit.sourceIndex(c) < 0 || edit.isChanged(c);
             }
-            for (KeyOverlap.Pair pair : KeyOverlap.find(keys)) {
+            // Re-resolving an admitted tree, the siblings kept from it do not overlap each other:
+            // only pairs with a new or changed key can (a join costs its group once, not a sort).
+            List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(keys) : KeyOverlap.findInvolving(keys, fresh);
+            for (KeyOverlap.Pair pair : pairs) {
                 int first = kids.get(pair.first);
                 int second = kids.get(pair.second);
                 add(ViolationCode.KEYS_OVERLAP, tree.node(second).id(), "key", tree.path(second) + ": key "

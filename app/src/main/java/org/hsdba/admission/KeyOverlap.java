@@ -57,6 +57,38 @@ final class KeyOverlap {
         return out;
     }
 
+    /**
+     * {@link #find} when no two keys that are not {@code fresh} overlap (they were admitted
+     * together): only pairs with a fresh key are compared, O(n) per fresh key.
+     */
+    static List<Pair> findInvolving(List<MatchKey> keys, boolean[] fresh) {
+        int n = keys.size();
+        int[] firstOverlap = null;
+        for (int f = 0; f < n; f++) {
+            if (!fresh[f]) {
+                continue;
+            }
+            MatchKey key = keys.get(f);
+            for (int j = 0; j < n; j++) {
+                // a pair of fresh keys is compared once, from the earlier one
+                if (j != f && !(fresh[j] && j < f) && key.overlaps(keys.get(j))) {
+                    if (firstOverlap == null) {
+                        firstOverlap = new int[n];
+                        Arrays.fill(firstOverlap, -1);
+                    }
+                    record(firstOverlap, Math.min(f, j), Math.max(f, j));
+                }
+            }
+        }
+        List<Pair> out = new ArrayList<>();
+        for (int j = 0; firstOverlap != null && j < n; j++) {
+            if (firstOverlap[j] >= 0) {
+                out.add(new Pair(firstOverlap[j], j));
+            }
+        }
+        return out;
+    }
+
     /** For each key, the earliest key overlapping it, or -1: keys of at most 64 bits as numbers. */
     private static int[] packed(List<MatchKey> keys) {
         int n = keys.size();

@@ -44,6 +44,49 @@ public class KeyOverlapTest {
         assertEquals(true, overlapping > 1000); // the keys are drawn so that overlaps are common
     }
 
+    /**
+     * Keys added to a group without overlaps (as admitted) give, comparing only the new ones,
+     * what {@link KeyOverlap#find} gives on the whole group.
+     */
+    @Test
+    public void comparingOnlyNewKeysFindsWhatTheWholeGroupGives() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        int[] lengths = {16, 32, 72};
+        int overlapping = 0;
+        for (int round = 0; round < 300; round++) {
+            int bits = lengths[rnd.nextInt(lengths.length)];
+            int n = 2 + rnd.nextInt(120);
+            List<MatchKey> keys = new ArrayList<>();
+            boolean[] fresh = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                fresh[i] = rnd.nextInt(4) == 0;
+                MatchKey k = key(rnd, bits, 1 + rnd.nextInt(3), n);
+                // an old key must not overlap the old keys before it: draw again (or make it new)
+                for (int tries = 0; !fresh[i] && overlapsOld(k, keys, fresh); tries++) {
+                    k = key(rnd, bits, 1 + rnd.nextInt(3), n);
+                    fresh[i] = tries > 50;
+                }
+                keys.add(k);
+            }
+            List<String> expected = new ArrayList<>();
+            KeyOverlap.find(keys).forEach(p -> expected.add(p.first + "-" + p.second));
+            List<String> actual = new ArrayList<>();
+            KeyOverlap.findInvolving(keys, fresh).forEach(p -> actual.add(p.first + "-" + p.second));
+            assertEquals("round " + round + ", " + bits + " bits", expected, actual);
+            overlapping += expected.size();
+        }
+        assertEquals(true, overlapping > 300);
+    }
+
+    private static boolean overlapsOld(MatchKey k, List<MatchKey> keys, boolean[] fresh) {
+        for (int i = 0; i < keys.size(); i++) {
+            if (!fresh[i] && keys.get(i).overlaps(k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A key whose value has few distinct low-order variants (so duplicates occur), with one of a few prefix masks. */
     private static MatchKey key(SplittableRandom rnd, int bits, int maskChoice, int n) {
         BigInteger value = BigInteger.valueOf(rnd.nextInt(2 * n)).shiftLeft(Math.max(0, bits - 12 - rnd.nextInt(3)));
