@@ -5,6 +5,8 @@ import java.util.OptionalLong;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.hsdba.api.HsdbaService;
+import org.hsdba.api.NotFoundException;
+import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.JsonWriter;
 import org.onosproject.cli.AbstractShellCommand;
@@ -32,6 +34,11 @@ abstract class HsdbaCommand extends AbstractShellCommand {
     /** Readable JSON text (the shell adds the line break). */
     void printJson(JsonNode node) {
         print("%s", JsonWriter.write(node).stripTrailing());
+    }
+
+    /** The tree of port {@code p}; NotFoundException (the shell shows its message) if there is none. */
+    BandwidthTree tree(PortRef p) {
+        return service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
     }
 
     static PortRef port(String device, long port) {

@@ -5,28 +5,17 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.hsdba.api.EditResult;
-import org.hsdba.api.NotFoundException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
-import org.hsdba.model.json.ConfigJson;
 
 /** Adds a node under a parent (or the port). */
 @Service
 @Command(scope = "onos", name = "hsdba-node-add", description = "Adds a node to an hsdba bandwidth tree")
-public class NodeAddCommand extends HsdbaCommand {
-
-    @Argument(index = 0, name = "device", required = true, description = "Device id")
-    @Completion(DeviceIdCompleter.class)
-    String device;
-
-    @Argument(index = 1, name = "port", required = true, description = "Port number")
-    @Completion(PortCompleter.class)
-    long port;
+public class NodeAddCommand extends NodeEditCommand {
 
     @Argument(index = 2, name = "id", required = true, description = "New node id")
     String id;
@@ -57,13 +46,10 @@ public class NodeAddCommand extends HsdbaCommand {
     @Option(name = "--template", description = "A template for nodes joining under the same parent")
     boolean template;
 
-    @Option(name = "--version", description = "Expected tree version: refuse the edit if the tree changed since")
-    Long version;
-
     @Override
     protected void doExecute() {
-        PortRef p = port(device, port);
-        BandwidthTree tree = service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
+        PortRef p = portRef();
+        BandwidthTree tree = tree(p);
         int depth = parent == null ? 1 : tree.depth(parent) + 1;
         if (depth > tree.levels().size()) {
             throw new IllegalArgumentException("\"" + parent + "\" is at the deepest level; it cannot have children");
@@ -74,11 +60,7 @@ public class NodeAddCommand extends HsdbaCommand {
         if (key != null) {
             node.key(MatchKey.parse(key, mask, tree.levels().get(depth - 1).field().lengthBits()));
         }
-        EditResult r = service().edit(p, TreeEdit.add(node.build()), expected(version));
-        if (json()) {
-            printJson(ConfigJson.treeToJson(r.tree()));
-        } else {
-            print("added %s to %s, tree version %d", id, p, r.tree().version());
-        }
+        apply(p, TreeEdit.add(node.build()), r -> String.format("added %s to %s, tree version %d", id, p,
+                r.tree().version()));
     }
 }

@@ -5,7 +5,6 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.hsdba.api.EditResult;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.MatchKey;
@@ -13,20 +12,11 @@ import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
-import org.hsdba.model.json.ConfigJson;
 
 /** Changes some attributes of a node; the others keep their values. */
 @Service
 @Command(scope = "onos", name = "hsdba-node-update", description = "Updates attributes of a node of an hsdba tree")
-public class NodeUpdateCommand extends HsdbaCommand {
-
-    @Argument(index = 0, name = "device", required = true, description = "Device id")
-    @Completion(DeviceIdCompleter.class)
-    String device;
-
-    @Argument(index = 1, name = "port", required = true, description = "Port number")
-    @Completion(PortCompleter.class)
-    long port;
+public class NodeUpdateCommand extends NodeEditCommand {
 
     @Argument(index = 2, name = "id", required = true, description = "Node id")
     @Completion(NodeIdCompleter.class)
@@ -54,13 +44,10 @@ public class NodeUpdateCommand extends HsdbaCommand {
     @Option(name = "--adopt", description = "Declare a node that joined by packet-in: it is then never pruned")
     boolean adopt;
 
-    @Option(name = "--version", description = "Expected tree version: refuse the edit if the tree changed since")
-    Long version;
-
     @Override
     protected void doExecute() {
-        PortRef p = port(device, port);
-        BandwidthTree tree = service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
+        PortRef p = portRef();
+        BandwidthTree tree = tree(p);
         NodeSpec old = tree.node(id).orElseThrow(() -> new NotFoundException("no node \"" + id + "\" under " + p));
         NodeSpec.Builder b = old.toBuilder();
         if (key != null) {
@@ -81,11 +68,7 @@ public class NodeUpdateCommand extends HsdbaCommand {
         if (adopt) {
             b.joined(false);
         }
-        EditResult r = service().edit(p, TreeEdit.update(b.build()), expected(version));
-        if (json()) {
-            printJson(ConfigJson.treeToJson(r.tree()));
-        } else {
-            print("updated %s in %s, tree version %d", id, p, r.tree().version());
-        }
+        apply(p, TreeEdit.update(b.build()), r -> String.format("updated %s in %s, tree version %d", id, p,
+                r.tree().version()));
     }
 }

@@ -7,7 +7,6 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
-import org.hsdba.api.NotFoundException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.ConfigJson;
@@ -38,7 +37,7 @@ public class TreesCommand extends HsdbaCommand {
             return;
         }
         PortRef p = port(device, port);
-        BandwidthTree t = service().tree(p).orElseThrow(() -> new NotFoundException("no tree for " + p));
+        BandwidthTree t = tree(p);
         if (json()) {
             printJson(ConfigJson.treeToJson(t));
         } else {

@@ -10,6 +10,7 @@ import static org.junit.Assert.fail;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.apache.karaf.shell.api.console.Session;
+import org.apache.karaf.shell.impl.action.command.DefaultActionPreparator;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.Mastership;
@@ -37,6 +40,7 @@ import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.mockito.Mockito;
 
 /** The CLI commands against a real manager (no switch): what they change and what they print. */
 public class CommandsTest {
@@ -254,16 +258,35 @@ public class CommandsTest {
     }
 
     @Test
+    public void karafFillsTheArgumentsAndOptionsTheEditCommandsInherit() throws Exception {
+        // The device/port arguments and --version live in abstract superclasses: Karaf's own
+        // parser must still see them, numbered before the command's own arguments.
+        NodeAddCommand add = new NodeAddCommand();
+        assertTrue(new DefaultActionPreparator().prepare(add, Mockito.mock(Session.class), new ArrayList<>(
+                List.of("--version", "4", "--parent", "lab", "-l", "3G", DEVICE, "3", "alice", "10.0.0.1"))));
+        assertEquals(DEVICE, add.device);
+        assertEquals(3, add.port);
+        assertEquals(Long.valueOf(4), add.version);
+        assertEquals("alice", add.id);
+        assertEquals("10.0.0.1", add.key);
+        assertEquals("lab", add.parent);
+        assertEquals("3G", add.peak);
+    }
+
+    @Test
     public void noOptionShowsASentinelDefaultInTheHelp() throws Exception {
-        // Karaf's help prints "(defaults to X)" for every option or argument field that is not null.
+        // Karaf's help prints "(defaults to X)" for every option or argument field that is not null,
+        // inherited ones (the shared device/port arguments, --version) included.
         for (Object command : List.of(new TreesCommand(), new NodeAddCommand(), new NodeUpdateCommand(),
-                new NodeRemoveCommand())) {
-            for (java.lang.reflect.Field f : command.getClass().getDeclaredFields()) {
-                f.setAccessible(true);
-                Object value = f.get(command);
-                if (value instanceof Number) {
-                    assertTrue(command.getClass().getSimpleName() + "." + f.getName() + " defaults to " + value,
-                            ((Number) value).longValue() >= 0);
+                new NodeRemoveCommand(), new StateCommand())) {
+            for (Class<?> c = command.getClass(); c != HsdbaCommand.class.getSuperclass(); c = c.getSuperclass()) {
+                for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                    f.setAccessible(true);
+                    Object value = f.get(command);
+                    if (value instanceof Number) {
+                        assertTrue(c.getSimpleName() + "." + f.getName() + " defaults to " + value,
+                                ((Number) value).longValue() >= 0);
+                    }
                 }
             }
         }
