@@ -1,6 +1,5 @@
 package org.hsdba.lifecycle.bench;
 
-import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -8,30 +7,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.hsdba.pof.ext.HxFeaturesReply;
-import org.hsdba.pof.message.FeaturesReply;
+import org.hsdba.lifecycle.ForwardingPofSwitch;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
-import org.hsdba.pof.message.PortDesc;
-import org.hsdba.pof.message.ResourceReport;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.PofSwitchListener;
 import org.hsdba.southbound.PofSwitchService;
-import org.hsdba.southbound.SwitchMode;
 
 /**
  * A switch that confirms every batch at once, with the description (resources, extension
  * features, ports) a real reference switch reported: isolates the controller's share of the join
- * latency. Also its own one-switch {@link PofSwitchService}.
+ * latency. The description is the model's (forwarded); everything a session does is answered
+ * here. Also its own one-switch {@link PofSwitchService}.
  */
-final class InstantSwitch implements PofSwitch, PofSwitchService {
+final class InstantSwitch extends ForwardingPofSwitch implements PofSwitchService {
 
     final AtomicLong messagesSent = new AtomicLong();
-    private final PofSwitch model;
     private final List<PofSwitchListener> listeners = new CopyOnWriteArrayList<>();
 
     InstantSwitch(PofSwitch model) {
-        this.model = model;
+        super(model);
     }
 
     void ready() {
@@ -59,43 +54,8 @@ final class InstantSwitch implements PofSwitch, PofSwitchService {
     }
 
     @Override
-    public long deviceId() {
-        return model.deviceId();
-    }
-
-    @Override
     public long sessionId() {
         return 1;
-    }
-
-    @Override
-    public InetSocketAddress remoteAddress() {
-        return model.remoteAddress();
-    }
-
-    @Override
-    public FeaturesReply features() {
-        return model.features();
-    }
-
-    @Override
-    public ResourceReport resources() {
-        return model.resources();
-    }
-
-    @Override
-    public List<PortDesc> ports() {
-        return model.ports();
-    }
-
-    @Override
-    public SwitchMode mode() {
-        return model.mode();
-    }
-
-    @Override
-    public Optional<HxFeaturesReply> extensionFeatures() {
-        return model.extensionFeatures();
     }
 
     @Override
@@ -104,13 +64,13 @@ final class InstantSwitch implements PofSwitch, PofSwitchService {
     }
 
     @Override
-    public int globalTableId(int tableType, int tableId) {
-        return model.globalTableId(tableType, tableId);
+    public void disconnect(String reason) {
+        throw new UnsupportedOperationException("the benchmark switch does not disconnect: " + reason);
     }
 
     @Override
-    public void disconnect(String reason) {
-        throw new UnsupportedOperationException("the benchmark switch does not disconnect: " + reason);
+    public String toString() {
+        return "InstantSwitch(" + deviceId() + ")";
     }
 
     @Override
