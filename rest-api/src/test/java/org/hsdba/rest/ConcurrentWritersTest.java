@@ -11,39 +11,32 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** Two clients edit from the same version at the same moment: exactly one wins, the other gets 409. */
 public class ConcurrentWritersTest {
 
-    private static RestFixture fx;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
 
     @Test
     public void oneOfTwoWritersFromTheSameVersionGetsAConflict() throws Exception {
-        fx.reset();
-        fx.http().put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        FX.http().put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             for (int round = 0; round < 10; round++) {
-                long version = fx.http().get(PORT_PATH + "/tree").json().get("version").asLong();
+                long version = FX.http().get(PORT_PATH + "/tree").json().get("version").asLong();
                 CountDownLatch go = new CountDownLatch(1);
                 List<Future<Http.Answer>> answers = new ArrayList<>();
                 for (String peak : new String[] {"1G", "2G"}) {
                     answers.add(pool.submit(() -> {
                         go.await();
-                        return fx.http().patch(PORT_PATH + "/nodes/A1", "{\"peak\": \"" + peak + "\"}",
+                        return FX.http().patch(PORT_PATH + "/nodes/A1", "{\"peak\": \"" + peak + "\"}",
                                 "If-Match", "\"" + version + "\"");
                     }));
                 }
@@ -62,7 +55,7 @@ public class ConcurrentWritersTest {
                 }
                 assertEquals("round " + round, 1, ok);
                 assertEquals("round " + round, 1, conflicts);
-                assertEquals(version + 1, fx.http().get(PORT_PATH + "/tree").json().get("version").asLong());
+                assertEquals(version + 1, FX.http().get(PORT_PATH + "/tree").json().get("version").asLong());
             }
         } finally {
             pool.shutdownNow();

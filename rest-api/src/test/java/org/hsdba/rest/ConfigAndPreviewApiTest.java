@@ -6,32 +6,19 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.junit.AfterClass;
-import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** Whole-configuration import/export and previews: nothing is applied unless it is admissible, previews never apply. */
 public class ConfigAndPreviewApiTest {
 
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
-
-    @Before
-    public void reset() {
-        fx.reset();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
+    private final Http http = FX.http();
 
     @Test
     public void exportThenImportRoundTrips() {
@@ -43,7 +30,7 @@ public class ConfigAndPreviewApiTest {
         JsonNode config = exported.json();
         assertEquals("hsdba/1", config.get("format").asText());
         assertEquals(2, config.get("trees").size());
-        fx.reset();
+        FX.reset();
         assertEquals(0, http.get("v1/config").json().get("trees").size());
         Http.Answer imported = http.put("v1/config", exported.body());
         assertEquals(imported.toString(), 200, imported.status());

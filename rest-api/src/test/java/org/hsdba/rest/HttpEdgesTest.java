@@ -11,32 +11,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 
-import org.junit.AfterClass;
-import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** What the container and JAX-RS answer on their own: 401, 404, 405, 413, 415 - all in the uniform error body. */
 public class HttpEdgesTest {
 
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
-
-    @Before
-    public void reset() {
-        fx.reset();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
+    private final Http http = FX.http();
 
     @Test
     public void withoutCredentialsEverythingIs401WithAChallenge() {
@@ -69,10 +56,10 @@ public class HttpEdgesTest {
     @Test
     public void bodiesOverTheLimitAre413BeforeTheClientSendsThemWhenItExpectsContinue() throws IOException {
         String auth = Base64.getEncoder().encodeToString("onos:rocks".getBytes(StandardCharsets.UTF_8));
-        String head = "PUT " + fx.server().baseUri().getPath() + PORT_PATH + "/tree HTTP/1.1\r\n"
+        String head = "PUT " + FX.server().baseUri().getPath() + PORT_PATH + "/tree HTTP/1.1\r\n"
                 + "Host: 127.0.0.1\r\nAuthorization: Basic " + auth + "\r\nContent-Type: application/json\r\n"
                 + "Expect: 100-continue\r\nContent-Length: " + ((8 << 20) + 1) + "\r\n\r\n";
-        try (Socket s = new Socket("127.0.0.1", fx.server().port())) {
+        try (Socket s = new Socket("127.0.0.1", FX.server().port())) {
             s.setSoTimeout(10_000);
             s.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();

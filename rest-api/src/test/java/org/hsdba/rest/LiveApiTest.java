@@ -7,32 +7,19 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.junit.AfterClass;
-import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** Parameters, live state, events and metrics. */
 public class LiveApiTest {
 
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
-
-    @Before
-    public void reset() {
-        fx.reset();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
+    private final Http http = FX.http();
 
     @Test
     public void parametersAreReadAndPartlyChanged() {
@@ -80,7 +67,7 @@ public class LiveApiTest {
     public void whereAnotherInstanceIsMasterTheStateSaysSoAndMeasuresNothing() {
         http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
         assertFalse(http.get(PORT_PATH + "/state").json().get("masterElsewhere").asBoolean());
-        fx.service().masterElsewhere(RestFixture.DEVICE, true);
+        FX.service().masterElsewhere(RestFixture.DEVICE, true);
         JsonNode state = http.get(PORT_PATH + "/state").json();
         assertTrue(state.get("masterElsewhere").asBoolean());
         assertTrue(state.get("measuredBps").isNull());

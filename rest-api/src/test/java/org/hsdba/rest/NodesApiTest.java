@@ -7,32 +7,24 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.junit.AfterClass;
 import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** Single-node resources: read, add, update, move, delete a subtree, history; their errors. */
 public class NodesApiTest {
 
     private static final String NODES = PORT_PATH + "/nodes";
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
+    private final Http http = FX.http();
 
     @Before
     public void tree() {
-        fx.reset();
         assertEquals(200, http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL).status());
     }
 
@@ -128,7 +120,7 @@ public class NodesApiTest {
         Http.Answer adopt = http.patch(NODES + "/host-10.1.0.9", "{\"joined\": false}");
         assertEquals(adopt.toString(), 200, adopt.status());
         assertFalse(adopt.json().get("joined").asBoolean());
-        assertFalse(fx.service().manager().tree(org.hsdba.model.PortRef.of(RestFixture.DEVICE, 3)).get()
+        assertFalse(FX.service().manager().tree(org.hsdba.model.PortRef.of(RestFixture.DEVICE, 3)).get()
                 .get("host-10.1.0.9").isJoined());
     }
 

@@ -7,33 +7,20 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.junit.AfterClass;
-import org.junit.Before;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TestRule;
 
 /** The tree resource over HTTP against the real service: versions, ETags, conflicts, and every class of bad input. */
 public class TreeApiTest {
 
     private static final String TREE = PORT_PATH + "/tree";
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
-
-    @Before
-    public void reset() {
-        fx.reset();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    @Rule
+    public final TestRule reset = FX.resetEachTest();
+    private final Http http = FX.http();
 
     @Test
     public void putThenGetGivesTheTreeWithItsVersionAsETag() {

@@ -5,26 +5,15 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
 import org.hsdba.rest.ui.UiServlet;
-import org.junit.AfterClass;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Test;
 
 /** The GUI's files at /onos/hsdba/ui/ (when module web-ui is built and on the class path). */
 public class UiServingTest {
 
-    private static RestFixture fx;
-    private static Http http;
-
-    @BeforeClass
-    public static void start() {
-        fx = new RestFixture();
-        http = fx.http();
-    }
-
-    @AfterClass
-    public static void stop() {
-        fx.close();
-    }
+    @ClassRule
+    public static final RestFixture FX = new RestFixture();
+    private final Http http = FX.http();
 
     private static void assumeGuiPackaged() {
         assumeTrue("module web-ui is not built", UiServlet.class.getResource(UiServlet.ROOT + "/index.html") != null);
