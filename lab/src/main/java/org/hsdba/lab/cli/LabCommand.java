@@ -141,8 +141,7 @@ public final class LabCommand implements Subcommand {
             err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
             return FAILURE;
         }
-        Thread hook = new Thread(lab::close, "hsdba-lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        ShutdownHook hook = ShutdownHook.closing("hsdba-lab-shutdown", lab::close);
         try {
             describe(options, scenario, lab, log, out);
             awaitReady(options, lab, stop, out);
@@ -157,11 +156,7 @@ public final class LabCommand implements Subcommand {
         } finally {
             out.println("hsdba lab: stopping (traffic, switches, REST server, manager, POF server, store)");
             lab.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // already shutting down: the hook finds the lab closed
-            }
+            hook.remove();
         }
         out.println("hsdba lab: stopped; configuration kept in " + options.dataDir());
         return OK;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The {@code --name value}, {@code --name=value} and {@code --flag} options of one subcommand.
@@ -86,42 +87,38 @@ final class Options {
     }
 
     int intValue(String name, int defaultValue) throws UsageException {
-        String v = values.get(name);
-        if (v == null) {
-            return defaultValue;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException(name + ": expected a whole number, got \"" + v + "\"");
-        }
+        return number(name, defaultValue, Integer::parseInt, "a whole number");
     }
 
     long longValue(String name, long defaultValue) throws UsageException {
-        String v = values.get(name);
-        if (v == null) {
-            return defaultValue;
-        }
-        try {
-            return Long.decode(v.trim());
-        } catch (NumberFormatException e) {
-            throw new UsageException(name + ": expected a whole number (decimal or 0x hex), got \"" + v + "\"");
-        }
+        return number(name, defaultValue, Long::decode, "a whole number (decimal or 0x hex)");
     }
 
     double doubleValue(String name, double defaultValue) throws UsageException {
+        return number(name, defaultValue, Options::finiteDouble, "a number");
+    }
+
+    /**
+     * The option's value read by {@code parse}, which throws NumberFormatException for text that is
+     * not {@code expected}; the default when the option is not given.
+     */
+    private <T> T number(String name, T defaultValue, Function<String, T> parse, String expected) throws UsageException {
         String v = values.get(name);
         if (v == null) {
             return defaultValue;
         }
         try {
-            double d = Double.parseDouble(v.trim());
-            if (Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
+            return parse.apply(v.trim());
         } catch (NumberFormatException e) {
-            throw new UsageException(name + ": expected a number, got \"" + v + "\"");
+            throw new UsageException(name + ": expected " + expected + ", got \"" + v + "\"");
         }
+    }
+
+    private static double finiteDouble(String text) {
+        double d = Double.parseDouble(text);
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw new NumberFormatException("not a finite number: " + text);
+        }
+        return d;
     }
 }

@@ -149,8 +149,7 @@ public final class SwitchCommand implements Subcommand {
         StopSignal stop = stopSignal.get();
         LabSwitch sw = LabSwitch.start(dpid, ports, !stock, host, port);
         TrafficPlayer player = null;
-        Thread hook = new Thread(sw::close, "hsdba-switch-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "
                 + (stock ? "stock POFSwitch 1.4.0 (controller-assisted)" : "with the HSDBA extension (in-switch)")
                 + ": connecting to " + host + ":" + port + (traffic != null ? "; traffic enters on port "
@@ -178,11 +177,7 @@ public final class SwitchCommand implements Subcommand {
                 player.close();
             }
             sw.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // shutting down already
-            }
+            hook.remove();
         }
         out.println(sw.statusLine());
         out.println("hsdba switch: stopped");
