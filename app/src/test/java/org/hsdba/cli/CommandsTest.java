@@ -94,16 +94,21 @@ public class CommandsTest {
         executor.shutdownNow();
     }
 
+    /** The command against the manager, on port 3 of {@link #DEVICE}. */
+    private <C extends PortCommand> C atPort(C command) {
+        command.service = manager;
+        command.device = DEVICE;
+        command.port = 3;
+        return command;
+    }
+
     private String printed() {
         return out.toString(StandardCharsets.UTF_8);
     }
 
     @Test
     public void addUpdateRemoveANode() {
-        NodeAddCommand add = new NodeAddCommand();
-        add.service = manager;
-        add.device = DEVICE;
-        add.port = 3;
+        NodeAddCommand add = atPort(new NodeAddCommand());
         add.id = "alice";
         add.key = "10.0.0.1";
         add.parent = "lab";
@@ -112,10 +117,7 @@ public class CommandsTest {
         assertEquals(Rate.parse("1G"), manager.tree(PORT).get().get("alice").peak());
         assertThat(printed(), containsString("added alice"));
 
-        NodeUpdateCommand update = new NodeUpdateCommand();
-        update.service = manager;
-        update.device = DEVICE;
-        update.port = 3;
+        NodeUpdateCommand update = atPort(new NodeUpdateCommand());
         update.id = "alice";
         update.peak = "unlimited";
         update.pinned = true;
@@ -124,10 +126,7 @@ public class CommandsTest {
         assertTrue(alice.peak().isUnlimited());
         assertTrue(alice.isPinned());
 
-        NodeRemoveCommand remove = new NodeRemoveCommand();
-        remove.service = manager;
-        remove.device = DEVICE;
-        remove.port = 3;
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
         remove.id = "lab";
         remove.doExecute();
         assertFalse(manager.tree(PORT).get().contains("alice"));
@@ -142,10 +141,7 @@ public class CommandsTest {
         assertTrue(CliFormat.treeLines(manager.tree(PORT).get()).stream()
                 .anyMatch(l -> l.contains("user-10.0.0.9") && l.endsWith(" joined")));
 
-        NodeUpdateCommand update = new NodeUpdateCommand();
-        update.service = manager;
-        update.device = DEVICE;
-        update.port = 3;
+        NodeUpdateCommand update = atPort(new NodeUpdateCommand());
         update.id = "user-10.0.0.9";
         update.adopt = true;
         update.doExecute();
@@ -155,10 +151,7 @@ public class CommandsTest {
 
     @Test(expected = VersionConflictException.class)
     public void aStaleVersionOptionIsAConflict() {
-        NodeRemoveCommand remove = new NodeRemoveCommand();
-        remove.service = manager;
-        remove.device = DEVICE;
-        remove.port = 3;
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
         remove.id = "lab";
         remove.version = 7L;
         remove.doExecute();
@@ -177,10 +170,7 @@ public class CommandsTest {
 
     @Test
     public void stateAndEventsPrintTables() {
-        StateCommand state = new StateCommand();
-        state.service = manager;
-        state.device = DEVICE;
-        state.port = 3;
+        StateCommand state = atPort(new StateCommand());
         state.doExecute();
         assertThat(printed(), containsString("v1: capacity 10 Gb/s, guaranteed 4 Gb/s, not measured yet"));
         assertThat(printed(), containsString("lab"));
@@ -198,11 +188,8 @@ public class CommandsTest {
         assertEquals("lab", list.get(0).path("nodes").get(0).path("id").asText());
         out.reset();
 
-        StateCommand state = new StateCommand();
-        state.service = manager;
+        StateCommand state = atPort(new StateCommand());
         state.json = true;
-        state.device = DEVICE;
-        state.port = 3;
         state.doExecute();
         JsonNode s = JSON.readTree(printed());
         assertEquals(10_000_000_000L, s.path("capacityBps").asLong());
@@ -219,11 +206,8 @@ public class CommandsTest {
 
     @Test
     public void anEditWithJsonPrintsTheNewTree() throws Exception {
-        NodeUpdateCommand update = new NodeUpdateCommand();
-        update.service = manager;
+        NodeUpdateCommand update = atPort(new NodeUpdateCommand());
         update.json = true;
-        update.device = DEVICE;
-        update.port = 3;
         update.id = "lab";
         update.pinned = true;
         update.doExecute();
@@ -234,10 +218,7 @@ public class CommandsTest {
 
     @Test
     public void aNegativeVersionOptionIsRefusedWithTheOptionName() {
-        NodeRemoveCommand remove = new NodeRemoveCommand();
-        remove.service = manager;
-        remove.device = DEVICE;
-        remove.port = 3;
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
         remove.id = "lab";
         remove.version = -1L;
         try {
