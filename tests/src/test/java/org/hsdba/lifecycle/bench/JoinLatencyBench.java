@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
@@ -37,6 +38,8 @@ import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.store.FileHsdbaStore;
+import org.hsdba.store.HsdbaStore;
 import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.Test;
 
@@ -58,7 +61,9 @@ import org.junit.Test;
  * A warm-up run (end to end, reported but kept apart) comes first so the JIT has compiled the
  * path before the 1 per second run. Runs are {@code rate:joins} lists in the system properties
  * {@code hsdba.bench.warmup} (default 500:1500), {@code hsdba.bench.e2e} (default
- * 1:20,100:1000,1000:1000,1000:3000) and {@code hsdba.bench.controller} (default
+ * 1:20,100:1000,1000:1000,1000:3000), {@code hsdba.bench.fileStore} (default 1:20,100:300: end to
+ * end with the lab's file store, which makes every write durable before the switch is updated)
+ * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
  * run's confirmations (a run that does not finish is reported INCOMPLETE). Then a probe times one
  * join's control-thread steps (tree rebuild, admission, compiler diff) against trees of
@@ -99,10 +104,13 @@ public class JoinLatencyBench {
         Captured model = capture();
         List<Run> runs = new ArrayList<>();
         for (int[] r : runs("hsdba.bench.warmup", "500:1500")) {
-            runs.add(endToEnd("warm-up (e2e)", r[0], r[1]));
+            runs.add(endToEnd("warm-up (e2e)", r[0], r[1], JoinLatencyBench::memoryStore));
         }
         for (int[] r : runs("hsdba.bench.e2e", "1:20,100:1000,1000:1000,1000:3000")) {
-            runs.add(endToEnd("end-to-end", r[0], r[1]));
+            runs.add(endToEnd("end-to-end", r[0], r[1], JoinLatencyBench::memoryStore));
+        }
+        for (int[] r : runs("hsdba.bench.fileStore", "1:20,100:300")) {
+            runs.add(endToEnd("e2e, file store", r[0], r[1], JoinLatencyBench::fileStore));
         }
         for (int[] r : runs("hsdba.bench.controller", "1:20,100:1000,1000:3000")) {
             runs.add(controllerOnly(model, r[0], r[1]));
@@ -213,12 +221,34 @@ public class JoinLatencyBench {
         return sw;
     }
 
-    private static Run endToEnd(String setup, int perSecond, int joins) throws Exception {
+    /** The bench's default: the configuration in memory. */
+    private static HsdbaStore memoryStore() {
+        return new InMemoryHsdbaStore(List.of(), PARAMS);
+    }
+
+    /**
+     * The lab's store: every write (a join batch too) is the whole configuration written to a
+     * temporary file, fsynced and renamed, before the program update starts.
+     */
+    private static HsdbaStore fileStore() {
+        try {
+            Path dir = Path.of(System.getProperty("basedir", "."), "target", "bench");
+            Files.createDirectories(dir);
+            HsdbaStore store = FileHsdbaStore.open(Files.createTempDirectory(dir, "store-"));
+            store.setParameters(PARAMS);
+            return store;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Run endToEnd(String setup, int perSecond, int joins, Supplier<HsdbaStore> store) throws Exception {
         PofServer server = new PofServer(PofServerConfig.builder().bindAddress("127.0.0.1").port(0).build());
         server.start();
         JoinStages stages = new JoinStages();
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
-        HsdbaManager manager = manager(stages, new TimedSwitches(server, stages, JoinLatencyBench::nodeId), executor);
+        HsdbaManager manager = manager(stages, new TimedSwitches(server, stages, JoinLatencyBench::nodeId), executor,
+                store.get());
         ReferenceSwitch sw = startSwitch(server);
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
@@ -235,7 +265,8 @@ public class JoinLatencyBench {
         InstantSwitch sw = new InstantSwitch(model.session);
         JoinStages stages = new JoinStages();
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
-        HsdbaManager manager = manager(stages, new TimedSwitches(sw, stages, JoinLatencyBench::nodeId), executor);
+        HsdbaManager manager = manager(stages, new TimedSwitches(sw, stages, JoinLatencyBench::nodeId), executor,
+                memoryStore());
         sw.ready();
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
@@ -249,8 +280,9 @@ public class JoinLatencyBench {
     }
 
     /** A started manager with the tree, its store, compiler and switches timed into {@code stages}. */
-    private static HsdbaManager manager(JoinStages stages, PofSwitchService switches, ScheduledExecutorService executor) {
-        HsdbaManager manager = new HsdbaManager(new TimedStore(new InMemoryHsdbaStore(List.of(), PARAMS), stages),
+    private static HsdbaManager manager(JoinStages stages, PofSwitchService switches, ScheduledExecutorService executor,
+                                        HsdbaStore store) {
+        HsdbaManager manager = new HsdbaManager(new TimedStore(store, stages),
                 switches, new ObservedCompiler(new CompilerPrograms(),
                         new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
