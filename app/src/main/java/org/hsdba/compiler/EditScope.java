@@ -183,7 +183,7 @@ final class EditScope {
             queue(groups, queued, c);
             compared.set(c);
         }
-        GroupWeights weights = new GroupWeights(was, now);
+        Weights weights = new Weights(was, now);
         // Only guarantee+excess entries carry the guarantee; in weighted mode the implied
         // guarantees of a whole group move when a sibling joins, the entries do not.
         boolean guaranteeInEntry = after.mode() == AllocationMode.GUARANTEE_EXCESS
@@ -192,11 +192,20 @@ final class EditScope {
             int p = groups.poll(); // below a node whose guarantee moved: only members whose entry may differ
             int bp = p < 0 ? -1 : edit.sourceIndex(p);
             boolean all = p >= 0 && (bp < 0 || edit.isChanged(p)) || !weights.of(bp, p);
+            long[] wasGroup = all ? null : weights.was.group(bp);
+            long[] nowGroup = all ? null : weights.now.group(p);
+            int j = 0; // walks the old group alongside: kept members keep their order
             for (int k = 0; k < after.childCount(p); k++) {
                 int c = after.child(p, k);
                 int s = edit.sourceIndex(c);
                 boolean changed = s < 0 || edit.isChanged(c);
-                if (all || changed || weights.was[s] != weights.now[c]
+                if (!all && !changed) {
+                    while (j < was.tree().childCount(bp) && was.tree().child(bp, j) < s) {
+                        j++;
+                    }
+                }
+                if (all || changed || (j < wasGroup.length && was.tree().child(bp, j) == s ? wasGroup[j]
+                        : weights.was.of(s)) != nowGroup[k]
                         || Double.compare(was.peak(s), now.peak(c)) != 0
                         || guaranteeInEntry && Double.compare(was.guarantee(s), now.guarantee(c)) != 0) {
                     compared.set(c);
@@ -209,28 +218,25 @@ final class EditScope {
         return compared;
     }
 
-    /** The switch's fixed-point weights of sibling groups, before and after, filled a group at a time. */
-    private static final class GroupWeights {
-        final long[] was;
-        final long[] now;
-        private final ResolvedTree before;
-        private final ResolvedTree after;
+    /** The switch's fixed-point weights of sibling groups, before and after. */
+    private static final class Weights {
+        private final GroupWeights was;
+        private final GroupWeights now;
 
-        GroupWeights(ResolvedTree before, ResolvedTree after) {
-            this.before = before;
-            this.after = after;
-            this.was = new long[before.tree().size()];
-            this.now = new long[after.tree().size()];
+        Weights(ResolvedTree before, ResolvedTree after) {
+            this.was = new GroupWeights(before);
+            this.now = new GroupWeights(after);
         }
 
         /**
-         * Fills the weights of the children of {@code bp} (before) and {@code p} (after); false if
-         * the switch cannot represent them (the diff reports that, comparing the whole group).
+         * Whether the weights of the children of {@code bp} (before) and {@code p} (after) can be
+         * compared: false if the switch cannot represent them (the diff reports that, comparing
+         * the whole group).
          */
         boolean of(int bp, int p) {
             try {
-                FixedPoint.groupWeights(before, bp, was);
-                FixedPoint.groupWeights(after, p, now);
+                was.group(bp);
+                now.group(p);
                 return true;
             } catch (CompilerException e) {
                 return false;

@@ -30,9 +30,8 @@ final class Entries {
 
     private final BandwidthTree tree;
     private final ResolvedTree resolved;
-    /** Q24 weights, filled one sibling group at a time on first use (a diff looks at few groups). */
-    private final long[] weights;
-    private final boolean[] weighedGroups;
+    /** Q24 weights, one sibling group at a time on first use (a diff looks at few groups). */
+    private final GroupWeights weights;
     private final ProgramLayout layout;
     private final KernelOptions algo;
     private final CompilerOptions opts;
@@ -42,8 +41,7 @@ final class Entries {
     Entries(ResolvedTree resolved, ProgramLayout layout, SwitchCapabilities caps, CompilerOptions opts) {
         this.resolved = resolved;
         this.tree = resolved.tree();
-        this.weights = new long[tree.size()];
-        this.weighedGroups = new boolean[tree.size() + 1];
+        this.weights = new GroupWeights(resolved);
         this.layout = layout;
         this.algo = opts.algorithm();
         this.opts = opts;
@@ -158,12 +156,7 @@ final class Entries {
     }
 
     private long weight(int index) {
-        int p = tree.parentIndex(index);
-        if (!weighedGroups[p + 1]) {
-            FixedPoint.groupWeights(resolved, p, weights);
-            weighedGroups[p + 1] = true;
-        }
-        return weights[index];
+        return weights.of(index);
     }
 
     /** A node's entry; {@code slots} must place it and its parent. */

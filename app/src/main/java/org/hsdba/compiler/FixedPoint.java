@@ -79,8 +79,19 @@ public final class FixedPoint {
      * recomputes only the groups an edit touched.
      */
     static void groupWeights(ResolvedTree resolved, int p, long[] out) {
+        long[] byPosition = groupWeights(resolved, p);
+        for (int k = 0; k < byPosition.length; k++) {
+            if (!resolved.tree().node(resolved.tree().child(p, k)).isTemplate()) {
+                out[resolved.tree().child(p, k)] = byPosition[k];
+            }
+        }
+    }
+
+    /** The Q24 weights of the children of {@code p} (-1: the port), by position among them (0 for templates). */
+    static long[] groupWeights(ResolvedTree resolved, int p) {
         BandwidthTree tree = resolved.tree();
         int count = tree.childCount(p);
+        long[] out = new long[count];
         boolean onlyGuarantees = tree.mode() == AllocationMode.WEIGHTED;
         for (int k = 0; k < count && onlyGuarantees; k++) {
             NodeSpec c = tree.node(tree.child(p, k));
@@ -96,12 +107,13 @@ public final class FixedPoint {
             double w = onlyGuarantees ? tree.node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
                     : resolved.weight(c);
             // The path (a string) only for the error: this runs over whole sibling groups.
-            out[c] = w >= MIN_WEIGHT && w <= MAX_WEIGHT ? Math.round(w * WEIGHT_ONE) : weight(w, tree.path(c));
-            sum += out[c];
+            out[k] = w >= MIN_WEIGHT && w <= MAX_WEIGHT ? Math.round(w * WEIGHT_ONE) : weight(w, tree.path(c));
+            sum += out[k];
             if (sum > MAX_WEIGHT_SUM) {
                 throw new CompilerException((p < 0 ? tree.rootPath() : tree.path(p)) + ": the weights of its"
                         + " children sum to more than 2^38 in Q24 fixed point; scale them down");
             }
         }
+        return out;
     }
 }

@@ -3,10 +3,12 @@ package org.hsdba.compiler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 import org.hsdba.pof.table.TableType;
@@ -99,13 +101,19 @@ public final class SwitchPlacement {
     public static final class Editor {
         private final SwitchPlacement from;
         private final Map<Long, TreePlacement> trees;
+        /**
+         * The free sets, shared with {@code from} until this editor takes from one (then it is
+         * copied): a placement's sets are never changed, and most edits take nothing (the register
+         * pool alone can hold thousands of chunks).
+         */
         private final Map<Pool, TreeSet<Long>> free = new EnumMap<>(Pool.class);
+        private final Set<Pool> copied = EnumSet.noneOf(Pool.class);
         private final Map<Pool, List<Long>> released = new EnumMap<>(Pool.class);
 
         private Editor(SwitchPlacement from) {
             this.from = from;
             this.trees = new HashMap<>(from.trees);
-            from.free.forEach((pool, s) -> free.put(pool, new TreeSet<>(s)));
+            free.putAll(from.free);
             for (Pool p : Pool.values()) {
                 released.put(p, new ArrayList<>());
             }
@@ -192,9 +200,13 @@ public final class SwitchPlacement {
         public SwitchPlacement build() {
             Map<Pool, TreeSet<Long>> out = new EnumMap<>(Pool.class);
             free.forEach((pool, s) -> {
-                TreeSet<Long> copy = new TreeSet<>(s);
-                copy.addAll(released.get(pool));
-                out.put(pool, copy);
+                if (released.get(pool).isEmpty()) {
+                    out.put(pool, s);
+                } else {
+                    TreeSet<Long> copy = writable(pool);
+                    copy.addAll(released.get(pool));
+                    out.put(pool, copy);
+                }
             });
             return new SwitchPlacement(Map.copyOf(trees), out, from.dispatchTable, from.mmTables);
         }
@@ -231,8 +243,15 @@ public final class SwitchPlacement {
             return out;
         }
 
+        private TreeSet<Long> writable(Pool pool) {
+            if (copied.add(pool)) {
+                free.put(pool, new TreeSet<>(free.get(pool)));
+            }
+            return free.get(pool);
+        }
+
         private long take(Pool pool, long port, String what) {
-            Long v = free.get(pool).pollFirst();
+            Long v = free.get(pool).isEmpty() ? null : writable(pool).pollFirst();
             if (v == null) {
                 throw new CompilerException("port " + port + ": the switch has no room for " + what);
             }

@@ -75,11 +75,11 @@ final class ActivityTracker {
                     continue;
                 }
                 count++;
-                byId.computeIfAbsent(n.id(), k -> {
+                if (!byId.containsKey(n.id())) { // not computeIfAbsent: no capturing lambda per node
                     Activity a = new Activity();
                     a.lastTrafficNanos = nowNanos;
-                    return a;
-                });
+                    byId.put(n.id(), a);
+                }
             }
             if (byId.size() != count) {
                 byId.keySet().removeIf(id -> !t.contains(id) || t.node(t.indexOf(id)).isTemplate());

@@ -218,7 +218,14 @@ public final class BandwidthTree {
 
     /** The template node under a parent (null for the port), if one is declared. */
     public Optional<NodeSpec> template(String parentId) {
-        return children(parentId).stream().filter(NodeSpec::isTemplate).findFirst();
+        int p = parentId == null ? -1 : requireIndex(parentId);
+        for (int k = 0; k < childCount(p); k++) {
+            NodeSpec c = nodes.get(child(p, k));
+            if (c.isTemplate()) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
     }
 
     /** A non-template node without non-template children: the nodes that carry demand. */
