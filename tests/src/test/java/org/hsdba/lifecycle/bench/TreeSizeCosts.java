@@ -3,23 +3,31 @@ package org.hsdba.lifecycle.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.impl.compiler.CompilerPrograms;
 import org.hsdba.impl.program.DeviceProgram;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.ProgramChange;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.model.TreeEdit;
 import org.hsdba.southbound.PofSwitch;
 
 /**
  * What one join costs the control thread as the tree grows, step by step and outside the
- * manager: the tree rebuilt with the new node (model), admission of the new tree, and the
- * program update (compiler diff) from the installed program. Each figure is over {@code reps}
- * different new users joining the same tree of {@code users} users.
+ * manager, the way the manager does it: the add applied to the tree (its arrays copied),
+ * admission of the parent's sibling group from the admitted tree, and the program update along
+ * that edit; and, for comparison, the program update without the edit (whole trees compared,
+ * what a tree put as a whole costs). Each figure is over {@code reps} different new users joining
+ * the same tree of {@code users} users under one parent.
  */
 final class TreeSizeCosts {
 
@@ -29,47 +37,60 @@ final class TreeSizeCosts {
     /** One line per tree size: median/p99 of each step, in ms. */
     static List<String> measure(BandwidthTree base, PofSwitch sw, HsdbaParameters params, int[] sizes, int reps) {
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "%-8s %22s %22s %22s", "users", "tree rebuild ms", "admission ms",
-                "compiler diff ms"));
+        out.add(String.format(Locale.ROOT, "%-8s %20s %20s %20s %20s", "users", "apply add ms", "admission ms",
+                "update along it ms", "whole-tree diff ms"));
         CompilerPrograms compiler = new CompilerPrograms();
         for (int users : sizes) {
-            BandwidthTree tree = withUsers(base, 0, users);
+            BandwidthTree tree = withUsers(base, users);
+            ResolvedTree admitted = Admission.admit(tree);
             DeviceProgram program = compiler.compile(List.of(tree), sw, DeviceMode.IN_SWITCH, params);
-            List<Double> rebuild = new ArrayList<>();
+            List<Double> apply = new ArrayList<>();
             List<Double> admission = new ArrayList<>();
-            List<Double> diff = new ArrayList<>();
+            List<Double> update = new ArrayList<>();
+            List<Double> whole = new ArrayList<>();
             for (int r = 0; r < reps; r++) {
                 long t0 = System.nanoTime();
-                BandwidthTree next = withUsers(tree, users + r, 1);
+                AppliedEdit add = TreeEdit.add(user(users + r)).apply(tree);
                 long t1 = System.nanoTime();
-                if (!Admission.check(next).isEmpty()) {
-                    throw new IllegalStateException("the probe tree of " + users + " users is not admissible");
-                }
+                ResolvedTree next = Admission.admit(admitted, add);
                 long t2 = System.nanoTime();
-                ProgramChange change = program.update(List.of(next));
+                EditChain chain = EditChain.of(admitted, add, next);
+                EditHistory history = (from, to) -> Optional.of(chain);
+                ProgramChange along = program.update(List.of(next.tree()), history);
                 long t3 = System.nanoTime();
-                if (change.isWipe() || change.messages().isEmpty()) {
-                    throw new IllegalStateException("a join to " + users + " users gave " + change);
+                ProgramChange full = program.update(List.of(next.tree()));
+                long t4 = System.nanoTime();
+                if (along.isWipe() || !along.messages().equals(full.messages()) || along.messages().isEmpty()) {
+                    throw new IllegalStateException("a join to " + users + " users gave " + along + " along the edit, "
+                            + full + " in full");
                 }
-                rebuild.add((t1 - t0) / 1e6);
+                apply.add((t1 - t0) / 1e6);
                 admission.add((t2 - t1) / 1e6);
-                diff.add((t3 - t2) / 1e6);
+                update.add((t3 - t2) / 1e6);
+                whole.add((t4 - t3) / 1e6);
             }
-            out.add(String.format(Locale.ROOT, "%-8d %10.3f / %-9.3f %10.3f / %-9.3f %10.3f / %-9.3f", users,
-                    JoinStages.median(rebuild), JoinStages.p99(rebuild), JoinStages.median(admission),
-                    JoinStages.p99(admission), JoinStages.median(diff), JoinStages.p99(diff)));
+            out.add(String.format(Locale.ROOT, "%-8d %s %s %s %s", users, cell(apply), cell(admission), cell(update),
+                    cell(whole)));
         }
         return out;
     }
 
-    /** {@code tree} plus {@code count} joined users numbered from {@code first}, under "lab". */
-    private static BandwidthTree withUsers(BandwidthTree tree, int first, int count) {
+    private static String cell(List<Double> ms) {
+        return String.format(Locale.ROOT, "%9.3f / %-8.3f", JoinStages.median(ms), JoinStages.p99(ms));
+    }
+
+    /** {@code tree} plus {@code count} joined users under "lab". */
+    private static BandwidthTree withUsers(BandwidthTree tree, int count) {
         List<NodeSpec> added = new ArrayList<>();
-        for (int i = first; i < first + count; i++) {
-            byte[] ip = {10, 0, (byte) (i / 250), (byte) (i % 250 + 1)};
-            added.add(NodeSpec.builder("user-10.0." + (i / 250) + "." + (i % 250 + 1)).parent("lab")
-                    .key(MatchKey.exact(32, ip)).weight(1.0).joined(true).build());
+        for (int i = 0; i < count; i++) {
+            added.add(user(i));
         }
         return tree.toBuilder().addNodes(added).version(tree.version() + 1).build();
+    }
+
+    private static NodeSpec user(int i) {
+        byte[] ip = {10, 0, (byte) (i / 250), (byte) (i % 250 + 1)};
+        return NodeSpec.builder("user-10.0." + (i / 250) + "." + (i % 250 + 1)).parent("lab")
+                .key(MatchKey.exact(32, ip)).weight(1.0).joined(true).build();
     }
 }
