@@ -61,7 +61,7 @@ import org.junit.Test;
  * A warm-up run (end to end, reported but kept apart) comes first so the JIT has compiled the
  * path before the 1 per second run. Runs are {@code rate:joins} lists in the system properties
  * {@code hsdba.bench.warmup} (default 500:1500), {@code hsdba.bench.e2e} (default
- * 1:20,100:1000,1000:1000,1000:3000), {@code hsdba.bench.fileStore} (default 1:20,100:300: end to
+ * 1:30,100:1000,1000:1000,1000:3000), {@code hsdba.bench.fileStore} (default 1:20,100:300: end to
  * end with the lab's file store, which makes every write durable before the switch is updated)
  * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
@@ -106,7 +106,7 @@ public class JoinLatencyBench {
         for (int[] r : runs("hsdba.bench.warmup", "500:1500")) {
             runs.add(endToEnd("warm-up (e2e)", r[0], r[1], JoinLatencyBench::memoryStore));
         }
-        for (int[] r : runs("hsdba.bench.e2e", "1:20,100:1000,1000:1000,1000:3000")) {
+        for (int[] r : runs("hsdba.bench.e2e", "1:30,100:1000,1000:1000,1000:3000")) {
             runs.add(endToEnd("end-to-end", r[0], r[1], JoinLatencyBench::memoryStore));
         }
         for (int[] r : runs("hsdba.bench.fileStore", "1:20,100:300")) {
@@ -122,6 +122,7 @@ public class JoinLatencyBench {
             lines.add("# one join's control-thread steps against a tree of N users (median / p99 over " + PROBE_REPS
                     + " joins), outside the manager");
             lines.addAll(TreeSizeCosts.measure(tree(), model.session, PARAMS, probe, PROBE_REPS));
+            lines.add(TreeSizeCosts.idleCost(tree(), model.session, PARAMS));
         }
         for (Run r : runs) {
             lines.add("");

@@ -75,6 +75,45 @@ final class TreeSizeCosts {
         return out;
     }
 
+    /**
+     * The same join steps (apply, admission, update along the edit; 10 users) back to back and
+     * after the thread slept 1 s, the gap of the 1-per-second runs: on an idle machine the caches
+     * and the core's clock are cold, and the same code takes many times longer.
+     */
+    static String idleCost(BandwidthTree base, PofSwitch sw, HsdbaParameters params) throws InterruptedException {
+        BandwidthTree tree = withUsers(base, 10);
+        ResolvedTree admitted = Admission.admit(tree);
+        DeviceProgram program = new CompilerPrograms().compile(List.of(tree), sw, DeviceMode.IN_SWITCH, params);
+        List<Double> hot = new ArrayList<>();
+        for (int r = 0; r < 5000; r++) {
+            double ms = joinSteps(tree, admitted, program, 10 + r % 200);
+            if (r >= 4000) {
+                hot.add(ms);
+            }
+        }
+        List<Double> idle = new ArrayList<>();
+        for (int r = 0; r < 5; r++) {
+            Thread.sleep(1000);
+            idle.add(joinSteps(tree, admitted, program, 300 + r));
+        }
+        return String.format(Locale.ROOT, "# the same join steps (10 users): %.3f ms back to back (median of 1000), %.3f ms"
+                + " after 1 s idle (median of 5): what the 1-per-second runs pay at every step", JoinStages.median(hot),
+                JoinStages.median(idle));
+    }
+
+    private static double joinSteps(BandwidthTree tree, ResolvedTree admitted, DeviceProgram program, int user) {
+        long t0 = System.nanoTime();
+        AppliedEdit add = TreeEdit.add(user(user)).apply(tree);
+        ResolvedTree next = Admission.admit(admitted, add);
+        EditChain chain = EditChain.of(admitted, add, next);
+        ProgramChange change = program.update(List.of(next.tree()), (from, to) -> Optional.of(chain));
+        long t1 = System.nanoTime();
+        if (change.messages().isEmpty()) {
+            throw new IllegalStateException("a join gave no message");
+        }
+        return (t1 - t0) / 1e6;
+    }
+
     private static String cell(List<Double> ms) {
         return String.format(Locale.ROOT, "%9.3f / %-8.3f", JoinStages.median(ms), JoinStages.p99(ms));
     }
