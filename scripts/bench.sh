@@ -37,7 +37,7 @@ BENCHES=(
 "interpreter|reference-switch|org.hsdba.pofswitch.bench.InterpreterBenchmark|interpreter.txt|||^(HSDBA program|stock 5-table|mean relative)"
 "rest|rest-api|org.hsdba.rest.bench.RestBenchmark|rest.txt||2 0.5|^(GET tree|PATCH node)"
 "sim|sim|org.hsdba.sim.bench.SimBench|sim.txt||0.2|^in-switch +(kernel|switch)"
-"join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.e2e=100:50 -Dhsdba.bench.controller=100:50|^(end-to-end|controller-only) +100 .*[0-9]$"
+"join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50|^(end-to-end|controller-only) +100 .*[0-9]$"
 "lab|lab|org.hsdba.lab.bench.LabBenchmark|lab.txt||2 2|^(cold start, all|after [0-9]+ s of traffic)"
 )
 
@@ -129,7 +129,11 @@ for b in "${selected[@]}"; do
     rm -rf "$work" && mkdir -p "$work"
     log="$out/logs/$name.log"
     # shellcheck disable=SC2086  # word splitting of the JVM options and of "JUnitCore Class" is intended
-    cmd=(timeout --kill-after=10 "$limit" java ${HSDBA_BENCH_JAVA_OPTS:-} "${props[@]}" -cp "$cp" $main "${args[@]}")
+    # ONOS's Kryo (the join benchmark's run on the app's ONOS store) reflects into the JDK on 17.
+    opens=(--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.invoke=ALL-UNNAMED
+           --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED
+           --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.time=ALL-UNNAMED)
+    cmd=(timeout --kill-after=10 "$limit" java "${opens[@]}" ${HSDBA_BENCH_JAVA_OPTS:-} "${props[@]}" -cp "$cp" $main "${args[@]}")
     echo "-- $name: ${props[*]} $main ${args[*]}" | tr -s ' ' >"$log"
     start=$(date +%s%N)
     set +e

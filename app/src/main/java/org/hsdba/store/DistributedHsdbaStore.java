@@ -26,6 +26,7 @@ import org.hsdba.api.VersionConflictException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.TreeText;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.MapEvent;
@@ -72,6 +73,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final ConsistentMap<String, String> map;
     private final List<HsdbaStoreListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, BandwidthTree> treeCache = new ConcurrentHashMap<>();
+    /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
+    private final TreeText treeText = new TreeText();
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
@@ -337,11 +340,18 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             for (BandwidthTree t : plan.puts) {
                 String key = entryKey(t);
                 treeCache.put(key, t);
-                map.put(key, ConfigJson.treeToJson(t).toString());
+                String text;
+                synchronized (treeText) {
+                    text = treeText.write(t);
+                }
+                map.put(key, text);
                 written.add(key);
                 entries.put(t.port(), key);
             }
             plan.removes.forEach(entries::remove);
+            synchronized (treeText) {
+                plan.removes.forEach(treeText::forget);
+            }
             String index = encodeIndex(plan.parameters, entries.values());
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);

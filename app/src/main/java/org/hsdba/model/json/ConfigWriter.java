@@ -55,6 +55,14 @@ final class ConfigWriter {
     }
 
     static ObjectNode tree(BandwidthTree t) {
+        ObjectNode o = treeHead(t);
+        ArrayNode nodes = o.putArray("nodes");
+        t.nodes().forEach(n -> nodes.add(node(n)));
+        return o;
+    }
+
+    /** A tree's members but its nodes, in the canonical order ("nodes" comes last). */
+    static ObjectNode treeHead(BandwidthTree t) {
         ObjectNode o = F.objectNode();
         o.put("device", t.port().deviceId());
         o.put("port", t.port().port());
@@ -69,8 +77,6 @@ final class ConfigWriter {
         ArrayNode levels = o.putArray("levels");
         t.levels().forEach(l -> levels.add(level(l)));
         t.selector().ifPresent(s -> o.set("selector", selector(s)));
-        ArrayNode nodes = o.putArray("nodes");
-        t.nodes().forEach(n -> nodes.add(node(n)));
         return o;
     }
 

@@ -38,10 +38,12 @@ import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.store.DistributedHsdbaStore;
 import org.hsdba.store.FileHsdbaStore;
 import org.hsdba.store.HsdbaStore;
 import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.Test;
+import org.onosproject.store.service.TestStorageService;
 
 /**
  * Benchmark, not a test (surefire does not pick it up by default; run it with
@@ -62,7 +64,9 @@ import org.junit.Test;
  * path before the 1 per second run. Runs are {@code rate:joins} lists in the system properties
  * {@code hsdba.bench.warmup} (default 500:1500), {@code hsdba.bench.e2e} (default
  * 1:30,100:1000,1000:1000,1000:3000), {@code hsdba.bench.fileStore} (default 1:20,100:300: end to
- * end with the lab's file store, which makes every write durable before the switch is updated)
+ * end with the lab's file store, which makes every write durable before the switch is updated),
+ * {@code hsdba.bench.onosStore} (default 100:1000: the app's ONOS store on ONOS's in-memory
+ * StorageService)
  * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
  * run's confirmations (a run that does not finish is reported INCOMPLETE). Then a probe times one
@@ -101,6 +105,7 @@ public class JoinLatencyBench {
                 + " DeviceProgram.update; diff->send = handed to the adapter; switch round trip = adapter send ->"
                 + " confirmation (encode, TCP, switch applies, ECHO); confirm->event = control thread hop -> NODE_JOINED");
         int[] probe = probeSizes();
+        deleteStores();
         Captured model = capture();
         List<Run> runs = new ArrayList<>();
         for (int[] r : runs("hsdba.bench.warmup", "500:1500")) {
@@ -111,6 +116,9 @@ public class JoinLatencyBench {
         }
         for (int[] r : runs("hsdba.bench.fileStore", "1:20,100:300")) {
             runs.add(endToEnd("e2e, file store", r[0], r[1], JoinLatencyBench::fileStore));
+        }
+        for (int[] r : runs("hsdba.bench.onosStore", "100:1000")) {
+            runs.add(endToEnd("e2e, ONOS store", r[0], r[1], JoinLatencyBench::onosStore));
         }
         for (int[] r : runs("hsdba.bench.controller", "1:20,100:1000,1000:3000")) {
             runs.add(controllerOnly(model, r[0], r[1]));
@@ -222,6 +230,18 @@ public class JoinLatencyBench {
         return sw;
     }
 
+    /** The file stores of an earlier run. */
+    private static void deleteStores() throws java.io.IOException {
+        Path dir = Path.of(System.getProperty("basedir", "."), "target", "bench", "stores");
+        if (Files.isDirectory(dir)) {
+            try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+                for (Path p : (Iterable<Path>) all.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
     /** The bench's default: the configuration in memory. */
     private static HsdbaStore memoryStore() {
         return new InMemoryHsdbaStore(List.of(), PARAMS);
@@ -233,7 +253,7 @@ public class JoinLatencyBench {
      */
     private static HsdbaStore fileStore() {
         try {
-            Path dir = Path.of(System.getProperty("basedir", "."), "target", "bench");
+            Path dir = Path.of(System.getProperty("basedir", "."), "target", "bench", "stores");
             Files.createDirectories(dir);
             HsdbaStore store = FileHsdbaStore.open(Files.createTempDirectory(dir, "store-"));
             store.setParameters(PARAMS);
@@ -241,6 +261,16 @@ public class JoinLatencyBench {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The store the app uses in ONOS (trees as JSON in a ConsistentMap) on ONOS's in-memory
+     * StorageService: the encoding of every write is measured, a cluster's consensus is not.
+     */
+    private static HsdbaStore onosStore() {
+        HsdbaStore store = DistributedHsdbaStore.create(new TestStorageService());
+        store.setParameters(PARAMS);
+        return store;
     }
 
     private static Run endToEnd(String setup, int perSecond, int joins, Supplier<HsdbaStore> store) throws Exception {
