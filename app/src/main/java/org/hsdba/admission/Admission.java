@@ -1,6 +1,7 @@
 package org.hsdba.admission;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -237,7 +238,9 @@ public final class Admission {
             if (count == 0) {
                 return;
             }
-            List<Integer> kids = new ArrayList<>(count);
+            // ints, not a list of Integers: a group can hold thousands of joined users
+            int[] kids = new int[count];
+            int m = 0;
             for (int k = 0; k < count; k++) {
                 int c = tree.child(p, k);
                 NodeSpec node = tree.node(c);
@@ -246,10 +249,13 @@ public final class Admission {
                     weight[c] = node.weight().orElse(1.0);
                     guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
                 } else {
-                    kids.add(c);
+                    kids[m++] = c;
                 }
             }
-            if (kids.isEmpty()) {
+            if (m < count) {
+                kids = Arrays.copyOf(kids, m);
+            }
+            if (kids.length == 0) {
                 return;
             }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
@@ -281,7 +287,7 @@ public final class Admission {
         }
 
         /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group. */
-        private void resolveProportional(int p, List<Integer> kids, double budget) {
+        private void resolveProportional(int p, int[] kids, double budget) {
             Integer anchor = null;
             boolean anyGOnly = false;
             boolean anyRest = false;
@@ -309,7 +315,7 @@ public final class Admission {
                 rho = a.guaranteed().get().asDouble() / a.weight().getAsDouble();
             } else if (anyGOnly && !anyRest) {
                 // Weights only matter relatively: scale so that their mean is 1.
-                rho = sumGOnly == 0 ? 0 : sumGOnly / kids.size();
+                rho = sumGOnly == 0 ? 0 : sumGOnly / kids.length;
                 if (rho == 0) {
                     for (int c : kids) {
                         weight[c] = 1.0;
@@ -378,7 +384,7 @@ public final class Admission {
             }
         }
 
-        private void checkSum(int p, List<Integer> kids, double budget) {
+        private void checkSum(int p, int[] kids, double budget) {
             double sum = 0;
             boolean anyGiven = false;
             for (int c : kids) {
@@ -401,11 +407,11 @@ public final class Admission {
             }
         }
 
-        private void checkKeys(List<Integer> kids) {
-            List<MatchKey> keys = new ArrayList<>(kids.size());
-            boolean[] fresh = new boolean[kids.size()];
-            for (int k = 0; k < kids.size(); k++) {
-                int c = kids.get(k);
+        private void checkKeys(int[] kids) {
+            List<MatchKey> keys = new ArrayList<>(kids.length);
+            boolean[] fresh = new boolean[kids.length];
+            for (int k = 0; k < kids.length; k++) {
+                int c = kids[k];
                 keys.add(tree.node(c).key());
                 fresh[k] = edit == null || edit.sourceIndex(c) < 0 || edit.isChanged(c);
             }
@@ -413,8 +419,8 @@ public final class Admission {
             // only pairs with a new or changed key can (a join costs its group once, not a sort).
             List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(keys) : KeyOverlap.findInvolving(keys, fresh);
             for (KeyOverlap.Pair pair : pairs) {
-                int first = kids.get(pair.first);
-                int second = kids.get(pair.second);
+                int first = kids[pair.first];
+                int second = kids[pair.second];
                 add(ViolationCode.KEYS_OVERLAP, tree.node(second).id(), "key", tree.path(second) + ": key "
                         + tree.node(second).key() + " overlaps the key " + tree.node(first).key() + " of sibling \""
                         + tree.node(first).id() + "\"");
