@@ -224,8 +224,8 @@ final class EditScope {
         private final GroupWeights now;
 
         Weights(ResolvedTree before, ResolvedTree after) {
-            this.was = GroupWeights.of(before);
-            this.now = GroupWeights.of(after);
+            this.was = new GroupWeights(before);
+            this.now = new GroupWeights(after);
         }
 
         /**

@@ -41,7 +41,7 @@ final class Entries {
     Entries(ResolvedTree resolved, ProgramLayout layout, SwitchCapabilities caps, CompilerOptions opts) {
         this.resolved = resolved;
         this.tree = resolved.tree();
-        this.weights = GroupWeights.of(resolved);
+        this.weights = new GroupWeights(resolved);
         this.layout = layout;
         this.algo = opts.algorithm();
         this.opts = opts;

@@ -1,32 +1,23 @@
 package org.hsdba.compiler;
 
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.WeakHashMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.hsdba.admission.ResolvedTree;
 
 /**
  * The switch's Q24 weights of one admitted tree, computed a sibling group at a time on first use
  * and kept by group: a diff looks at a few groups, so nothing of the size of the tree is built.
- * One per admitted tree ({@link #of}): the tree a diff starts from was the new tree of the diff
- * before, so its groups are not computed twice. Thread-safe.
+ * Lives as long as one diff: a cache across diffs (weakly keyed by tree) was tried, and the
+ * benchmark run with it had longer collections than the work it saved. Not thread-safe.
  */
 final class GroupWeights {
 
-    /** By admitted tree (identity; weak: a tree no program holds any more lets its weights go). */
-    private static final Map<ResolvedTree, GroupWeights> BY_TREE = Collections.synchronizedMap(new WeakHashMap<>());
-
     private final ResolvedTree resolved;
-    private final Map<Integer, long[]> byParent = new ConcurrentHashMap<>();
+    private final Map<Integer, long[]> byParent = new HashMap<>();
 
-    private GroupWeights(ResolvedTree resolved) {
+    GroupWeights(ResolvedTree resolved) {
         this.resolved = resolved;
-    }
-
-    static GroupWeights of(ResolvedTree resolved) {
-        return BY_TREE.computeIfAbsent(resolved, GroupWeights::new);
     }
 
     /**
