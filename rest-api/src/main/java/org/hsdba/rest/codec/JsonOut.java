@@ -2,6 +2,7 @@ package org.hsdba.rest.codec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.hsdba.api.json.LiveJson;
 import org.hsdba.model.Rate;
 
 /** Small output conventions shared by the codecs: rates as a number of bits/s plus a printed form. */
@@ -34,11 +35,7 @@ final class JsonOut {
 
     /** A computed rate in bits/s only, rounded; null when not finite. */
     static void bps(ObjectNode o, String member, double bps) {
-        if (Double.isFinite(bps)) {
-            o.put(member, Math.round(bps));
-        } else {
-            o.putNull(member);
-        }
+        LiveJson.bps(o, member, bps);
     }
 
     /** A computed number; null when not finite. */

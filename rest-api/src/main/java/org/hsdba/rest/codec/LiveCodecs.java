@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HistorySample;
 import org.hsdba.api.HsdbaEvent;
-import org.hsdba.api.NodeState;
 import org.hsdba.api.PortState;
+import org.hsdba.api.json.LiveJson;
 import org.hsdba.model.PortRef;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
@@ -27,47 +27,7 @@ public final class LiveCodecs {
     public static final class PortStateCodec extends JsonCodec<PortState> {
         @Override
         public ObjectNode encode(PortState s, CodecContext context) {
-            boolean here = !s.isMasterElsewhere();
-            ObjectNode o = context.mapper().createObjectNode();
-            o.put("device", s.port().deviceId());
-            o.put("port", s.port().port());
-            o.put("time", s.timeMillis());
-            o.put("version", s.treeVersion());
-            o.put("masterElsewhere", !here);
-            JsonOut.bps(o, "capacityBps", s.capacityBps());
-            JsonOut.bps(o, "guaranteedSumBps", s.guaranteedSumBps());
-            JsonOut.bps(o, "measuredBps", here ? s.measuredBps() : Double.NaN);
-            ArrayNode nodes = o.putArray("nodes");
-            for (NodeState n : s.nodes()) {
-                ObjectNode no = nodes.addObject();
-                no.put("id", n.id());
-                JsonOut.bps(no, "measuredBps", here ? n.measuredBps() : Double.NaN);
-                if (here) {
-                    no.put("state", n.state().letter());
-                } else {
-                    no.putNull("state");
-                }
-                JsonOut.bps(no, "fairShareBps", here ? n.fairShareBps() : Double.NaN);
-                JsonOut.bps(no, "dropBps", here ? n.dropBps() : Double.NaN);
-                if (here) {
-                    no.put("active", n.isActive());
-                } else {
-                    no.putNull("active");
-                }
-                if (here && n.lastSeenMillis().isPresent()) {
-                    no.put("lastSeen", n.lastSeenMillis().getAsLong());
-                } else {
-                    no.putNull("lastSeen");
-                }
-                JsonOut.bps(no, "targetBps", here ? n.targetBps() : Double.NaN);
-                JsonOut.bps(no, "effectiveLimitBps", n.effectiveLimitBps());
-                if (n.lastError().isPresent()) {
-                    no.put("lastError", n.lastError().get());
-                } else {
-                    no.putNull("lastError");
-                }
-            }
-            return o;
+            return LiveJson.portState(s);
         }
     }
 
@@ -75,18 +35,7 @@ public final class LiveCodecs {
     public static final class EventCodec extends JsonCodec<HsdbaEvent> {
         @Override
         public ObjectNode encode(HsdbaEvent e, CodecContext context) {
-            ObjectNode o = context.mapper().createObjectNode();
-            o.put("time", e.timeMillis());
-            o.put("type", e.type().name());
-            o.put("device", e.deviceId().orElse(null));
-            if (e.port().isPresent()) {
-                o.put("port", e.port().getAsLong());
-            } else {
-                o.putNull("port");
-            }
-            o.put("node", e.nodeId().orElse(null));
-            o.put("message", e.message());
-            return o;
+            return LiveJson.event(e);
         }
     }
 

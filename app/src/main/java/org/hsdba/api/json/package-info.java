@@ -1,0 +1,2 @@
+/** JSON forms of the service's live values, shared by the REST API and the CLI. */
+package org.hsdba.api.json;
