@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 
 import org.hsdba.model.AppliedEdit;
-import org.hsdba.model.BandwidthTree;
 
 /**
  * How a tree became another one, edit by edit: the admitted tree before the first edit, each

@@ -23,7 +23,6 @@ import org.hsdba.impl.program.ProgramChange;
 import org.hsdba.impl.program.ProgramCompiler;
 import org.hsdba.impl.program.ProgramException;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.southbound.PofErrorException;

@@ -3,7 +3,6 @@ package org.hsdba.impl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +39,6 @@ import org.hsdba.api.PreviewResult;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.EditHistory;
-import org.hsdba.impl.program.NodeRef;
 import org.hsdba.impl.program.ProgramCompiler;
 import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
@@ -98,6 +96,7 @@ public final class HsdbaManager implements HsdbaService {
     private final AdmittedTrees admitted = new AdmittedTrees();
     /** Written under {@link #writeLock}, read on the control thread. */
     private final EditJournal journal = new EditJournal();
+    private final TreeWriter writer;
     private final StoreListener storeListener = new StoreListener();
     private final SwitchListener switchListener = new SwitchListener();
     private final AgentContext agentContext = new AgentContext();
@@ -124,7 +123,8 @@ public final class HsdbaManager implements HsdbaService {
         this.control = new SerialExecutor(scheduler);
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
-        this.joins = new JoinHandler(store, writeLock, admitted, journal, this::programmingAgent, control::execute,
+        this.writer = new TreeWriter(store, admitted, journal);
+        this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, control::execute,
                 this::emit, time);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
@@ -347,13 +347,11 @@ public final class HsdbaManager implements HsdbaService {
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
-                journal.record(current, next, candidate.chain == null ? null : candidate.chain.endingAt(resolved));
                 try {
-                    store.putTree(next, currentVersion);
-                    admitted.stored(next, resolved);
+                    writer.write(current, next, resolved,
+                            candidate.chain == null ? null : candidate.chain.endingAt(resolved));
                     return next;
                 } catch (VersionConflictException e) {
-                    journal.retract(next);
                     if (expectedVersion.isPresent() || attempt >= WRITE_RETRIES) {
                         throw e;
                     }

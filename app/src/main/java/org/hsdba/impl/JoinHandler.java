@@ -81,16 +81,16 @@ final class JoinHandler {
     private final TimeSource time;
     /** Guarded by the write lock, like the next two. */
     private final AdmittedTrees admitted;
-    private final EditJournal journal;
+    private final TreeWriter writer;
     private final Map<PortRef, ChildKeyIndex> childIndexes = new HashMap<>();
 
-    JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, EditJournal journal,
+    JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, TreeWriter writer,
                 Function<PofSwitch, DeviceAgent> agentOf, Consumer<Runnable> control, Consumer<HsdbaEvent> emit,
                 TimeSource time) {
         this.store = store;
         this.writeLock = writeLock;
         this.admitted = admitted;
-        this.journal = journal;
+        this.writer = writer;
         this.agentOf = agentOf;
         this.control = control;
         this.emit = emit;
@@ -157,14 +157,11 @@ final class JoinHandler {
                 }
                 ResolvedTree stored = batch.withVersion(current.version() + 1);
                 BandwidthTree next = stored.tree();
-                journal.record(current, next, chain == null ? null : chain.endingAt(stored));
                 try {
-                    store.putTree(next, current.version());
+                    writer.write(current, next, stored, chain == null ? null : chain.endingAt(stored));
                 } catch (VersionConflictException e) {
-                    journal.retract(next);
                     continue; // another member wrote the tree meanwhile: plan again on the new one
                 }
-                admitted.stored(next, stored);
                 children.advance(next, nodes(planned));
                 for (Planned p : planned) {
                     accepted(port, p);
@@ -265,14 +262,11 @@ final class JoinHandler {
             joinOneByOne(current, null, children, planned);
             return;
         }
-        journal.record(current, next, null);
         try {
-            store.putTree(next, current.version());
+            writer.write(current, next, null, null);
         } catch (VersionConflictException e) {
-            journal.retract(next);
             return; // the switch repeats the packet-ins: they plan again on the new tree
         }
-        admitted.stored(next, null);
         for (Planned p : planned) {
             accepted(current.port(), p);
         }
@@ -303,14 +297,11 @@ final class JoinHandler {
                         .collect(Collectors.joining("; ")));
                 continue;
             }
-            journal.record(current, next, chain);
             try {
-                store.putTree(next, current.version());
+                writer.write(current, next, nextResolved, chain);
             } catch (VersionConflictException e) {
-                journal.retract(next);
                 return; // the next packet-in of the others (the switch repeats them) plans again
             }
-            admitted.stored(next, nextResolved);
             children.advance(next, List.of(p.node));
             current = next;
             resolved = nextResolved;
