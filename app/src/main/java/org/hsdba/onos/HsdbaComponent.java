@@ -8,7 +8,6 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,6 +19,8 @@ import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaListener;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.HsdbaService;
+import org.hsdba.api.OperatorHistory;
+import org.hsdba.api.Precondition;
 import org.hsdba.api.PortState;
 import org.hsdba.api.PreviewResult;
 import org.hsdba.impl.DeviceIds;
@@ -243,23 +244,38 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     @Override
-    public BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
-        return manager.putTree(tree, expectedVersion);
+    public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
+        return manager.putTree(tree, expected);
     }
 
     @Override
-    public void removeTree(PortRef port, OptionalLong expectedVersion) {
-        manager.removeTree(port, expectedVersion);
+    public void removeTree(PortRef port, Precondition expected) {
+        manager.removeTree(port, expected);
     }
 
     @Override
-    public EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
-        return manager.edit(port, edit, expectedVersion);
+    public EditResult edit(PortRef port, TreeEdit edit, Precondition expected) {
+        return manager.edit(port, edit, expected);
     }
 
     @Override
-    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
-        return manager.setLevels(port, levels, expectedVersion);
+    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
+        return manager.setLevels(port, levels, expected);
+    }
+
+    @Override
+    public BandwidthTree undo(PortRef port, Precondition expected) {
+        return manager.undo(port, expected);
+    }
+
+    @Override
+    public BandwidthTree redo(PortRef port, Precondition expected) {
+        return manager.redo(port, expected);
+    }
+
+    @Override
+    public OperatorHistory operatorHistory(PortRef port) {
+        return manager.operatorHistory(port);
     }
 
     @Override
