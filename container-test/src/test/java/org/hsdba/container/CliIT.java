@@ -104,9 +104,15 @@ public class CliIT {
                 Pattern.compile("(?m)^A1 +\\S+ +(yes|no) .* 3 Gb/s$").matcher(state).find());
 
         // 9 Gb/s: above A1's peak and above the 3.333 Gb/s A's weight implies; refused with the reasons, nothing changes
+        // as a script runs it (bin/client "command"): a command that succeeds exits 0 with its output ...
+        KarafProcess.CommandRun listed = command("hsdba-trees");
+        assertEquals("exit status of " + listed, 0, listed.status);
+        assertThat(listed.toString(), listed.result.output(), containsString(DEVICE + "/2  v3"));
+        // ... and a refused edit exits non-zero
         KarafProcess.CommandRun refusedRun = command("hsdba-node-update -g 9G " + DEVICE + " 2 A1");
         assertTrue("a refused edit fails the command (exit status): " + refusedRun, refusedRun.status != 0);
-        ShellResult refused = refusedRun.result;
+        // in a shell session: the reasons
+        ShellResult refused = shell("hsdba-node-update -g 9G " + DEVICE + " 2 A1");
         assertThat(refused.toString(), refused.output(), containsString("Error executing command: "));
         assertThat(refused.toString(), refused.output(), containsString("guaranteed rates of children sum to 9 Gb/s > 3.333 Gb/s"));
         assertThat(refused.toString(), refused.output(), containsString("guaranteed 9 Gb/s > peak 3 Gb/s"));
@@ -116,7 +122,7 @@ public class CliIT {
 
         KarafProcess.CommandRun conflictRun = command("hsdba-node-remove --version 2 " + DEVICE + " 2 A1");
         assertTrue("a stale version fails the command (exit status): " + conflictRun, conflictRun.status != 0);
-        ShellResult conflict = conflictRun.result;
+        ShellResult conflict = shell("hsdba-node-remove --version 2 " + DEVICE + " 2 A1");
         assertThat(conflict.toString(), conflict.output(), containsString("is at version 3, not the expected 2"));
         // an operator's refused edit is not a server error: no ERROR line and stack trace from Karaf's ShellUtil
         String log = Files.readString(container.karaf.log(), StandardCharsets.UTF_8);
