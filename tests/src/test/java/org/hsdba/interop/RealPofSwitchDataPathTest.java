@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -131,8 +130,9 @@ public class RealPofSwitchDataPathTest {
     }
 
     private static void record(String text) {
-        Path out = Paths.get("target", "pofswitch-datapath.txt");
+        Path out = PofSwitchBuild.repoRoot().resolve("target/pofswitch-datapath.txt");
         try {
+            Files.createDirectories(out.getParent());
             Files.writeString(out, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             System.err.println("cannot write " + out.toAbsolutePath() + ": " + e);

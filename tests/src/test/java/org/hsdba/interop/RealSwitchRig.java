@@ -1,7 +1,6 @@
 package org.hsdba.interop;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -26,7 +25,7 @@ final class RealSwitchRig implements AutoCloseable {
     final long dpid = ThreadLocalRandom.current().nextLong(2, 0xFFFF_FFFFL);
     final String device = String.format("pof:%016x", dpid);
     private final Path binary;
-    private final Path workDir = Paths.get("target", "pofswitch-runs", Long.toString(ProcessHandle.current().pid()));
+    private final Path workDir = PofSwitchBuild.repoRoot().resolve("target/pofswitch/runs/" + ProcessHandle.current().pid());
     private final HsdbaParameters params;
     Controller controller;
     RealPofSwitch sw;
