@@ -47,14 +47,31 @@ final class RawFlows {
         return numbers(out, "sent");
     }
 
+    /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start); returns frames sent per destination. */
+    static Map<String, Long> sendScheduled(String namespace, double seconds, int size, Ids ids, List<String> flows) {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
+                Double.toString(seconds), Integer.toString(size), ids.arg));
+        cmd.addAll(flows);
+        return numbers(Shell.run(cmd.toArray(new String[0])), "sent");
+    }
+
     /**
      * A receiver counting what arrives in {@code namespace} between {@code from} and {@code to} s
      * after the first frame; it gives up {@code timeout} s after its start.
      */
     static Receiver receive(String namespace, double timeout, double from, double to) {
+        return receive(namespace, timeout, from, to, 0);
+    }
+
+    /** The same, also counting bytes per {@code bin} seconds from the first frame to {@code to} (0: no bins). */
+    static Receiver receive(String namespace, double timeout, double from, double to, double bin) {
         try {
-            Process p = new ProcessBuilder("ip", "netns", "exec", namespace, "python3", script(), "recv", "eth0",
-                    Double.toString(timeout), Double.toString(from), Double.toString(to)).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "recv", "eth0",
+                    Double.toString(timeout), Double.toString(from), Double.toString(to)));
+            if (bin > 0) {
+                cmd.add(Double.toString(bin));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String first = r.readLine();
             if (first == null || !first.contains("ready")) {
@@ -70,6 +87,7 @@ final class RawFlows {
     static final class Receiver {
         private final Process process;
         private final BufferedReader out;
+        private String result;
 
         private Receiver(Process process, BufferedReader out) {
             this.process = process;
@@ -78,6 +96,36 @@ final class RawFlows {
 
         /** Waits for the end and returns the bytes received per destination in the window. */
         Map<String, Long> bytes() {
+            return numbers(result(), "bytes");
+        }
+
+        /** Waits for the end and returns the bytes per bin and destination. */
+        Map<String, long[]> bins() {
+            Matcher obj = Pattern.compile("\"bins\": \\{(.*?)\\}").matcher(result());
+            if (!obj.find()) {
+                throw new IllegalStateException("no \"bins\" in rawflows.py output: " + result());
+            }
+            Map<String, long[]> m = new LinkedHashMap<>();
+            Matcher e = Pattern.compile("\"([^\"]+)\": \\[([^\\]]*)\\]").matcher(obj.group(1));
+            while (e.find()) {
+                String[] parts = e.group(2).split(",\\s*");
+                long[] v = new long[parts.length];
+                for (int i = 0; i < parts.length; i++) {
+                    v[i] = Long.parseLong(parts[i].strip());
+                }
+                m.put(e.group(1), v);
+            }
+            return m;
+        }
+
+        private synchronized String result() {
+            if (result == null) {
+                result = waitForResult();
+            }
+            return result;
+        }
+
+        private String waitForResult() {
             try {
                 StringBuilder all = new StringBuilder();
                 for (String line; (line = out.readLine()) != null;) {
@@ -87,7 +135,7 @@ final class RawFlows {
                 if (process.exitValue() != 0) {
                     throw new IllegalStateException("rawflows.py recv exited " + process.exitValue() + ": " + all);
                 }
-                return numbers(all.toString(), "bytes");
+                return all.toString();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
