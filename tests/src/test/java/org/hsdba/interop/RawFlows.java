@@ -40,11 +40,24 @@ final class RawFlows {
 
     /** Sends every flow (destination IPv4 to frames/s) for {@code seconds}; returns frames sent per destination. */
     static Map<String, Long> send(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
+        return numbers(sendOutput(namespace, seconds, size, ids, pps), "sent");
+    }
+
+    /** The same; returns the wall time the sender took (longer than {@code seconds} when it could not keep up). */
+    static double sendTimed(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
+        String out = sendOutput(namespace, seconds, size, ids, pps);
+        Matcher m = Pattern.compile("\"seconds\": ([0-9.]+)").matcher(out);
+        if (!m.find()) {
+            throw new IllegalStateException("no \"seconds\" in rawflows.py output: " + out);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static String sendOutput(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
                 Double.toString(seconds), Integer.toString(size), ids.arg));
         pps.forEach((dst, rate) -> cmd.add(dst + ":" + String.format(Locale.ROOT, "%.3f", rate)));
-        String out = Shell.run(cmd.toArray(new String[0]));
-        return numbers(out, "sent");
+        return Shell.run(cmd.toArray(new String[0]));
     }
 
     /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start); returns frames sent per destination. */

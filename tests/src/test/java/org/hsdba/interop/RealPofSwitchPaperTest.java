@@ -36,8 +36,9 @@ import org.junit.Test;
  * with real frames: six CBR sources (500 frames/s x 400 bytes = 1.6 Mb/s, incrementing IPv4
  * ids) on a 5.33 Mb/s port, so each source is 0.3 C as in the paper (3 Gb/s on 10 Gb/s); source
  * k sends in [5(k-1), 5(k-1) + 30] s (the paper's time line halved), 11 phases of 5 s. Every
- * node's received rate per phase, after the phase's first 2 s (four polling periods of 500 ms),
- * must be within 5 % of the exact allocation. Figures on stdout and in
+ * node's received rate per phase, from 2 s after the phase's start (four polling periods of
+ * 500 ms) to 0.5 s before its end (the receiver's clock starts at the first frame, so a phase
+ * edge can be some milliseconds off), must be within 5 % of the exact allocation. Figures on stdout and in
  * {@code target/pofswitch-paper.txt}.
  */
 public class RealPofSwitchPaperTest {
@@ -49,6 +50,7 @@ public class RealPofSwitchPaperTest {
     static final double PHASE_S = 5;
     static final int PHASES = 11;
     static final double SETTLE_S = 2;
+    static final double EDGE_S = 0.5;
     static final double BIN_S = 0.5;
     static final double TOLERANCE = 0.05;
 
@@ -96,14 +98,15 @@ public class RealPofSwitchPaperTest {
         ResolvedTree resolved = Admission.admit(tree);
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
                 "%s  paper two-level (A:B = 1:2, children 1:1:2) through real POFSwitch 1.4.0 (stock, controller-assisted), "
-                        + "sources 1.6 Mb/s (%d-byte frames, incrementing ids), C = %s, 5 s phases, measured after %.0f s of each "
+                        + "sources 1.6 Mb/s (%d-byte frames, incrementing ids), C = %s, 5 s phases, measured from %.1f s to %.1f s of each "
                         + "(shared 2-core machine loaded by other helpers' builds); sent %s%n",
-                Instant.now(), SIZE, CAPACITY, SETTLE_S, sent));
+                Instant.now(), SIZE, CAPACITY, SETTLE_S, PHASE_S - EDGE_S, sent));
         double worst = 0;
         String where = "";
         int perPhase = (int) Math.round(PHASE_S / BIN_S);
         int skip = (int) Math.round(SETTLE_S / BIN_S);
-        double seconds = (perPhase - skip) * BIN_S;
+        int last = perPhase - (int) Math.round(EDGE_S / BIN_S);
+        double seconds = (last - skip) * BIN_S;
         for (int phase = 0; phase < PHASES; phase++) {
             double mid = (phase + 0.5) * PHASE_S;
             Map<String, Double> demand = new HashMap<>();
@@ -113,7 +116,7 @@ public class RealPofSwitchPaperTest {
                 demand.put(leaf(k), mid >= startS && mid < startS + 6 * PHASE_S ? SOURCE_BPS : 0.0);
                 long[] b = bins.getOrDefault(ip(k), new long[PHASES * perPhase]);
                 long bytes = 0;
-                for (int i = phase * perPhase + skip; i < (phase + 1) * perPhase && i < b.length; i++) {
+                for (int i = phase * perPhase + skip; i < phase * perPhase + last && i < b.length; i++) {
                     bytes += b[i];
                 }
                 measured[tree.indexOf(leaf(k))] = bytes * 8 / seconds;
