@@ -3,7 +3,10 @@
 
   rawflows.py send IFACE SECONDS SIZE PATTERN DST_IP:PPS[:START:STOP] [...]
       paces every flow at its rate (frames of SIZE bytes, without FCS), from START to STOP s after
-      the start (default: the whole run), and prints one JSON line {"sent": {dst: frames}, "seconds": s}. PATTERN sets the IPv4 identification per flow:
+      the start (default: the whole run), and prints one JSON line {"sent": {dst: frames},
+      "seconds": s, "late": s, "bins": {dst: [frames sent in each 0.5 s by the wall clock]}};
+      "late" is how far behind its schedule the sender fell at worst (a loaded machine), after
+      which it sends the missed frames as fast as it can. PATTERN sets the IPv4 identification per flow:
       const (always 0, as stacks send with DF set), inc (0, 1, 2, ... per flow), rand (uniform).
   rawflows.py recv IFACE TIMEOUT FROM TO [BIN]
       counts the IPv4 frames that arrive on IFACE per destination and prints one JSON line
@@ -23,6 +26,7 @@ import time
 
 ETH_P_ALL = 0x0003
 PACKET_OUTGOING = 4
+SEND_BIN = 0.5
 
 
 def checksum(header):
@@ -52,6 +56,8 @@ def send(iface, seconds, size, pattern, flows):
     nexts = [(flows[i][2], i) for i in range(len(flows))]
     idents = [0] * len(flows)
     sent = [0] * len(flows)
+    bins = [[0] * (int(seconds / SEND_BIN) + 1) for _ in flows]
+    late = 0.0
     start = time.perf_counter()
     while True:
         nexts.sort()
@@ -75,9 +81,12 @@ def send(iface, seconds, size, pattern, flows):
             ident = rng.getrandbits(16)
         s.send(frame(dst, ident, size))
         sent[i] += 1
+        late = max(late, now - due)
+        bins[i][min(int(now / SEND_BIN), len(bins[i]) - 1)] += 1
         nexts[0] = (due + 1.0 / pps, i)
     print(json.dumps({"sent": {flows[i][0]: sent[i] for i in range(len(flows))},
-                      "seconds": time.perf_counter() - start}))
+                      "seconds": time.perf_counter() - start, "late": late,
+                      "bins": {flows[i][0]: bins[i] for i in range(len(flows))}}))
 
 
 def recv(iface, timeout, t_from, t_to, t_bin=None):

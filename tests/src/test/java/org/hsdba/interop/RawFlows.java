@@ -43,16 +43,6 @@ final class RawFlows {
         return numbers(sendOutput(namespace, seconds, size, ids, pps), "sent");
     }
 
-    /** The same; returns the wall time the sender took (longer than {@code seconds} when it could not keep up). */
-    static double sendTimed(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
-        String out = sendOutput(namespace, seconds, size, ids, pps);
-        Matcher m = Pattern.compile("\"seconds\": ([0-9.]+)").matcher(out);
-        if (!m.find()) {
-            throw new IllegalStateException("no \"seconds\" in rawflows.py output: " + out);
-        }
-        return Double.parseDouble(m.group(1));
-    }
-
     private static String sendOutput(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
                 Double.toString(seconds), Integer.toString(size), ids.arg));
@@ -60,12 +50,29 @@ final class RawFlows {
         return Shell.run(cmd.toArray(new String[0]));
     }
 
-    /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start); returns frames sent per destination. */
-    static Map<String, Long> sendScheduled(String namespace, double seconds, int size, Ids ids, List<String> flows) {
+    /** What a sender did: frames per destination, in total and per {@link #SEND_BIN_S} of its clock, and its worst lag. */
+    static final class Sent {
+        final Map<String, Long> frames;
+        final Map<String, long[]> bins;
+        final double lateSeconds;
+
+        Sent(String json) {
+            frames = numbers(json, "sent");
+            bins = arrays(json, "bins");
+            Matcher m = Pattern.compile("\"late\": ([0-9.e-]+)").matcher(json);
+            lateSeconds = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+        }
+    }
+
+    /** The sender's bin width (rawflows.py SEND_BIN). */
+    static final double SEND_BIN_S = 0.5;
+
+    /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start). */
+    static Sent sendScheduled(String namespace, double seconds, int size, Ids ids, List<String> flows) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
                 Double.toString(seconds), Integer.toString(size), ids.arg));
         cmd.addAll(flows);
-        return numbers(Shell.run(cmd.toArray(new String[0])), "sent");
+        return new Sent(Shell.run(cmd.toArray(new String[0])));
     }
 
     /**
@@ -114,21 +121,7 @@ final class RawFlows {
 
         /** Waits for the end and returns the bytes per bin and destination. */
         Map<String, long[]> bins() {
-            Matcher obj = Pattern.compile("\"bins\": \\{(.*?)\\}").matcher(result());
-            if (!obj.find()) {
-                throw new IllegalStateException("no \"bins\" in rawflows.py output: " + result());
-            }
-            Map<String, long[]> m = new LinkedHashMap<>();
-            Matcher e = Pattern.compile("\"([^\"]+)\": \\[([^\\]]*)\\]").matcher(obj.group(1));
-            while (e.find()) {
-                String[] parts = e.group(2).split(",\\s*");
-                long[] v = new long[parts.length];
-                for (int i = 0; i < parts.length; i++) {
-                    v[i] = Long.parseLong(parts[i].strip());
-                }
-                m.put(e.group(1), v);
-            }
-            return m;
+            return arrays(result(), "bins");
         }
 
         private synchronized String result() {
@@ -156,6 +149,25 @@ final class RawFlows {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** The {"a.b.c.d": [n, ...], ...} object under {@code key} of the script's JSON line. */
+    static Map<String, long[]> arrays(String json, String key) {
+        Matcher obj = Pattern.compile("\"" + key + "\": \\{(.*?)\\}").matcher(json);
+        if (!obj.find()) {
+            throw new IllegalStateException("no \"" + key + "\" in rawflows.py output: " + json);
+        }
+        Map<String, long[]> m = new LinkedHashMap<>();
+        Matcher e = Pattern.compile("\"([^\"]+)\": \\[([^\\]]*)\\]").matcher(obj.group(1));
+        while (e.find()) {
+            String[] parts = e.group(2).split(",\\s*");
+            long[] v = new long[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                v[i] = Long.parseLong(parts[i].strip());
+            }
+            m.put(e.group(1), v);
+        }
+        return m;
     }
 
     /** The flat {"a.b.c.d": n, ...} object under {@code key} of the script's JSON line. */
