@@ -4,9 +4,10 @@
   rawflows.py send IFACE SECONDS SIZE PATTERN DST_IP:PPS[:START:STOP] [...]
       paces every flow at its rate (frames of SIZE bytes, without FCS), from START to STOP s after
       the start (default: the whole run), and prints one JSON line {"sent": {dst: frames},
-      "seconds": s, "late": s, "bins": {dst: [frames sent in each 0.5 s by the wall clock]}};
-      "late" is how far behind its schedule the sender fell at worst (a loaded machine), after
-      which it sends the missed frames as fast as it can. PATTERN sets the IPv4 identification per flow:
+      "seconds": s, "late": s, "bins": {dst: [frames sent in each 0.5 s by the wall clock]},
+      "late_bins": [worst lateness in each 0.5 s]}; "late" is how far behind its schedule the
+      sender fell at worst (a loaded machine), after which it sends the missed frames as fast as
+      it can: windows with lateness are not a paced offered load. PATTERN sets the IPv4 identification per flow:
       const (always 0, as stacks send with DF set), inc (0, 1, 2, ... per flow), rand (uniform).
   rawflows.py recv IFACE TIMEOUT FROM TO [BIN]
       counts the IPv4 frames that arrive on IFACE per destination and prints one JSON line
@@ -14,6 +15,8 @@
       "bins": {dst: [bytes in each BIN-second interval from 0 to TO]}) for arrivals between FROM and
       TO seconds after the first IPv4 frame (so the sender's start-up does not shift the window;
       the warm-up before FROM is left out); it stops at TO, or TIMEOUT s after its own start.
+      "drops" is what the kernel dropped for this socket (receive buffer full, i.e. the receiver
+      was starved; the socket has a 16 MB buffer), with BIN also per bin ("drop_bins").
 
 Frame lengths are counted as the switch counts them: from the Ethernet header on, without FCS.
 """
@@ -27,6 +30,9 @@ import time
 ETH_P_ALL = 0x0003
 PACKET_OUTGOING = 4
 SEND_BIN = 0.5
+SOL_PACKET = 263
+PACKET_STATISTICS = 6
+SO_RCVBUFFORCE = 33
 
 
 def checksum(header):
@@ -58,6 +64,7 @@ def send(iface, seconds, size, pattern, flows):
     sent = [0] * len(flows)
     bins = [[0] * (int(seconds / SEND_BIN) + 1) for _ in flows]
     late = 0.0
+    late_bins = [0.0] * (int(seconds / SEND_BIN) + 1)
     start = time.perf_counter()
     while True:
         nexts.sort()
@@ -82,24 +89,42 @@ def send(iface, seconds, size, pattern, flows):
         s.send(frame(dst, ident, size))
         sent[i] += 1
         late = max(late, now - due)
-        bins[i][min(int(now / SEND_BIN), len(bins[i]) - 1)] += 1
+        b = min(int(now / SEND_BIN), len(bins[i]) - 1)
+        bins[i][b] += 1
+        late_bins[b] = max(late_bins[b], now - due)
         nexts[0] = (due + 1.0 / pps, i)
     print(json.dumps({"sent": {flows[i][0]: sent[i] for i in range(len(flows))},
                       "seconds": time.perf_counter() - start, "late": late,
-                      "bins": {flows[i][0]: bins[i] for i in range(len(flows))}}))
+                      "bins": {flows[i][0]: bins[i] for i in range(len(flows))}, "late_bins": late_bins}))
+
+
+def dropped(s):
+    """Frames the kernel dropped for socket s since the last call (PACKET_STATISTICS resets on read)."""
+    packets, drops = struct.unpack("II", s.getsockopt(SOL_PACKET, PACKET_STATISTICS, 8))
+    return drops
 
 
 def recv(iface, timeout, t_from, t_to, t_bin=None):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+    s.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, 16 << 20)
     s.bind((iface, 0))
     s.settimeout(0.1)
     counts, frames, bins = {}, {}, {}
     nbins = int(t_to / t_bin + 0.5) if t_bin else 0
+    drop_bins = [0] * max(nbins, 1)
+    drops = 0
+    checked = 0.0
     start = time.perf_counter()
     first = None
     print(json.dumps({"ready": True}), flush=True)
     while True:
         now = time.perf_counter()
+        if now - checked >= 0.05:
+            checked = now
+            d = dropped(s)
+            drops += d
+            if d and first is not None and t_bin:
+                drop_bins[min(int((now - first) / t_bin), nbins - 1)] += d
         if now - start >= timeout or (first is not None and now - first >= t_to):
             break
         try:
@@ -118,9 +143,11 @@ def recv(iface, timeout, t_from, t_to, t_bin=None):
         if t_from <= now - first < t_to:
             counts[dst] = counts.get(dst, 0) + len(data)
             frames[dst] = frames.get(dst, 0) + 1
-    out = {"bytes": counts, "frames": frames, "seconds": t_to - t_from}
+    drops += dropped(s)
+    out = {"bytes": counts, "frames": frames, "seconds": t_to - t_from, "drops": drops}
     if t_bin:
         out["bins"] = bins
+        out["drop_bins"] = drop_bins
     print(json.dumps(out), flush=True)
 
 

@@ -55,10 +55,21 @@ final class RawFlows {
         final Map<String, Long> frames;
         final Map<String, long[]> bins;
         final double lateSeconds;
+        /** The worst lateness (s) in each {@link #SEND_BIN_S} of the sender's clock. */
+        final double[] lateBins;
 
         Sent(String json) {
             frames = numbers(json, "sent");
             bins = arrays(json, "bins");
+            Matcher lb = Pattern.compile("\"late_bins\": \\[([^\\]]*)\\]").matcher(json);
+            if (!lb.find()) {
+                throw new IllegalStateException("no \"late_bins\" in rawflows.py output: " + json);
+            }
+            String[] parts = lb.group(1).split(",\\s*");
+            lateBins = new double[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                lateBins[i] = Double.parseDouble(parts[i].strip());
+            }
             Matcher m = Pattern.compile("\"late\": ([0-9.e-]+)").matcher(json);
             lateSeconds = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
         }
@@ -122,6 +133,29 @@ final class RawFlows {
         /** Waits for the end and returns the bytes per bin and destination. */
         Map<String, long[]> bins() {
             return arrays(result(), "bins");
+        }
+
+        /** Frames the kernel dropped for the receiver's socket (it was starved): the count is then short. */
+        long drops() {
+            Matcher m = Pattern.compile("\"drops\": (\\d+)").matcher(result());
+            if (!m.find()) {
+                throw new IllegalStateException("no \"drops\" in rawflows.py output: " + result());
+            }
+            return Long.parseLong(m.group(1));
+        }
+
+        /** The same per bin (with bins). */
+        long[] dropBins() {
+            Matcher m = Pattern.compile("\"drop_bins\": \\[([^\\]]*)\\]").matcher(result());
+            if (!m.find()) {
+                throw new IllegalStateException("no \"drop_bins\" in rawflows.py output: " + result());
+            }
+            String[] parts = m.group(1).split(",\\s*");
+            long[] v = new long[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                v[i] = Long.parseLong(parts[i].strip());
+            }
+            return v;
         }
 
         private synchronized String result() {

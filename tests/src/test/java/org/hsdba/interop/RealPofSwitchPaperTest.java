@@ -38,7 +38,11 @@ import org.junit.Test;
  * k sends in [5(k-1), 5(k-1) + 30] s (the paper's time line halved), 11 phases of 5 s. Every
  * node's received rate per phase, from 2 s after the phase's start (four polling periods of
  * 500 ms) to 0.5 s before its end (the receiver's clock starts at the first frame, so a phase
- * edge can be some milliseconds off), must be within 5 % of the exact allocation. Figures on stdout and in
+ * edge can be some milliseconds off), must be within 5 % of the exact allocation of the rates
+ * offered in that window. A phase is not measured when the sender fell more than 0.1 s behind
+ * its schedule in it (it then sends the missed frames in a burst: not the paced load the scenario
+ * describes) or the receiver's socket dropped frames (its count is short); the table says which
+ * and why, and at least {@value #MIN_MEASURED} of the 11 phases must be measured. Figures on stdout and in
  * {@code target/pofswitch-paper.txt}.
  */
 public class RealPofSwitchPaperTest {
@@ -53,6 +57,8 @@ public class RealPofSwitchPaperTest {
     static final double EDGE_S = 0.5;
     static final double BIN_S = 0.5;
     static final double TOLERANCE = 0.05;
+    static final double MAX_LATE_S = 0.1;
+    static final int MIN_MEASURED = 8;
 
     private static RealSwitchRig rig;
     private static BandwidthTree tree;
@@ -94,6 +100,7 @@ public class RealPofSwitchPaperTest {
         RawFlows.Receiver rx = RawFlows.receive(rig.net.namespace(2), total + 30, 0, total, BIN_S);
         RawFlows.Sent sent = RawFlows.sendScheduled(rig.net.namespace(1), total, SIZE, RawFlows.Ids.INCREMENTING, args);
         Map<String, long[]> bins = rx.bins();
+        long[] rxDrops = rx.dropBins();
 
         ResolvedTree resolved = Admission.admit(tree);
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
@@ -108,7 +115,20 @@ public class RealPofSwitchPaperTest {
         int skip = (int) Math.round(SETTLE_S / BIN_S);
         int last = perPhase - (int) Math.round(EDGE_S / BIN_S);
         double seconds = (last - skip) * BIN_S;
+        int measuredPhases = 0;
         for (int phase = 0; phase < PHASES; phase++) {
+            double late = 0;
+            long dropped = 0;
+            for (int i = phase * perPhase; i < phase * perPhase + last; i++) {
+                late = Math.max(late, i < sent.lateBins.length ? sent.lateBins[i] : 0);
+                dropped += i < rxDrops.length ? rxDrops[i] : 0;
+            }
+            if (late > MAX_LATE_S || dropped > 0) {
+                table.append(String.format(Locale.ROOT, "  %2.0f-%2.0f s: not measured: sender up to %.3f s late, receiver "
+                        + "dropped %d frames%n", phase * PHASE_S, (phase + 1) * PHASE_S, late, dropped));
+                continue;
+            }
+            measuredPhases++;
             Map<String, Double> demand = new HashMap<>();
             double[] measured = new double[tree.size()];
             for (int k = 1; k <= 6; k++) {
@@ -144,7 +164,8 @@ public class RealPofSwitchPaperTest {
             }
             table.append(" (received/exact Mb/s)\n");
         }
-        table.append(String.format(Locale.ROOT, "  worst %.2f %% (%s), bound %.0f %%%n", 100 * worst, where, 100 * TOLERANCE));
+        table.append(String.format(Locale.ROOT, "  worst %.2f %% (%s), bound %.0f %%; %d of %d phases measured%n",
+                100 * worst, where, 100 * TOLERANCE, measuredPhases, PHASES));
         System.out.print(table);
         Path out = PofSwitchBuild.repoRoot().resolve("target/pofswitch-paper.txt");
         try {
@@ -154,6 +175,8 @@ public class RealPofSwitchPaperTest {
             System.err.println("cannot write " + out + ": " + e);
         }
         assertEquals("ERRORs from the switch", List.of(), rig.controller.errors);
-        assertTrue("every node within 5 % of exact in every phase:\n" + table, worst <= TOLERANCE);
+        assertTrue("the machine was too loaded to measure (sender late or receiver dropping) in " + (PHASES - measuredPhases)
+                + " phases:\n" + table, measuredPhases >= MIN_MEASURED);
+        assertTrue("every node within 5 % of exact in every measured phase:\n" + table, worst <= TOLERANCE);
     }
 }

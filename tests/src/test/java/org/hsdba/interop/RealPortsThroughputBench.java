@@ -50,11 +50,11 @@ public class RealPortsThroughputBench {
                 "# real ports: %d-byte frames (+4 FCS on the wire), 4 flows through the two-level tree at 10 Gb/s, offered "
                         + "frames/s %s, sent and received counted from 1 s to 4 s of each 5 s step (sender's clock, receiver's "
                         + "from the first frame); sender: rawflows.py (one Python process, so 'sent/s' below offered means "
-                        + "the sender was the limit); %s, %d cores shared with "
+                        + "the sender was the limit; 'rx drops': frames the receiving socket lost, not the switch); %s, %d cores shared with "
                         + "other builds, load average at start %s%n",
                 size, rates, Instant.now(), Runtime.getRuntime().availableProcessors(), loadAverage()));
-        out.append(String.format(Locale.ROOT, "%-20s %10s %10s %12s %8s%n", "switch", "offered/s", "sent/s", "received/s",
-                "rcv/sent"));
+        out.append(String.format(Locale.ROOT, "%-20s %10s %10s %12s %8s %9s%n", "switch", "offered/s", "sent/s", "received/s",
+                "rcv/sent", "rx drops"));
         System.out.print(out);
         for (RealSwitchRig.Kind kind : RealSwitchRig.Kind.values()) {
             try (RealSwitchRig rig = RealSwitchRig.start(HsdbaParameters.builder().build(), kind)) {
@@ -78,8 +78,8 @@ public class RealPortsThroughputBench {
                         }
                     }
                     double sent = inWindow / (TO_S - FROM_S);
-                    String line = String.format(Locale.ROOT, "%-20s %10d %10.0f %12.0f %8.3f%n",
-                            kind.name().toLowerCase(Locale.ROOT), total, sent, received, received / sent);
+                    String line = String.format(Locale.ROOT, "%-20s %10d %10.0f %12.0f %8.3f %9d%n",
+                            kind.name().toLowerCase(Locale.ROOT), total, sent, received, received / sent, rx.drops());
                     System.out.print(line);
                     out.append(line);
                 }
