@@ -1,5 +1,6 @@
 package org.hsdba.impl;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -833,6 +834,14 @@ public final class HsdbaManager implements HsdbaService {
                     monitor.disconnected(a.deviceId);
                 }
             });
+        }
+
+        @Override
+        public void switchRefused(InetSocketAddress remote, long deviceId, String reason) {
+            // The adapter closed it during its handshake: no agent, no program; the event says why.
+            emit(HsdbaEvent.device(time.wallMillis(), HsdbaEvent.Type.ERROR,
+                    deviceId < 0 ? "pof:unknown" : DeviceIds.of(deviceId),
+                    "switch at " + remote + " turned away: " + reason));
         }
 
         @Override

@@ -101,7 +101,9 @@ public class HsdbaComponent implements HsdbaService {
 
     private final MastershipListener mastershipListener = this::mastershipChanged;
     private final FallbackLog fallbackLog = new FallbackLog(LOG::warn, LOG::info);
-    private volatile Duration masterTimeout = Duration.ofMillis(MASTER_TIMEOUT_MS_DEFAULT);
+    // Named like the property: onos-maven-plugin's cfg goal writes the .cfgdef from this comment.
+    /** How long (ms) a non-master instance waits for the master's live state before showing its own. */
+    private volatile long masterTimeoutMs = MASTER_TIMEOUT_MS_DEFAULT;
     private ApplicationId appId;
     private DistributedHsdbaStore store;
     private ScheduledExecutorService executor;
@@ -126,7 +128,7 @@ public class HsdbaComponent implements HsdbaService {
         manager.start();
         mastershipService.addListener(mastershipListener);
         forwarding = new MasterForwarding(manager, this::masterElsewhere,
-                new MasterClient(clusterCommunicator, () -> masterTimeout, fallbackLog));
+                new MasterClient(clusterCommunicator, this::masterTimeout, fallbackLog));
         // its own thread: answering other instances must not queue behind (or delay) programming
         answerExecutor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "hsdba-cluster-answers");
@@ -156,7 +158,7 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     private void readProperties(ComponentContext context) {
-        masterTimeout = Duration.ofMillis(masterTimeoutMillis(context == null ? null : context.getProperties()));
+        masterTimeoutMs = masterTimeoutMillis(context == null ? null : context.getProperties());
     }
 
     /** {@value OsgiPropertyConstants#MASTER_TIMEOUT_MS} from the properties; absent or invalid: the default. */
@@ -212,7 +214,7 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     Duration masterTimeout() {
-        return masterTimeout;
+        return Duration.ofMillis(masterTimeoutMs);
     }
 
     /** The manager: this instance's own figures, without asking any other instance. */
