@@ -77,9 +77,14 @@ public final class HostsLab implements AutoCloseable {
                     : id == egress ? RealPorts.portConfig(id, net.switchOutInterface()) : PortConfig.standard(id));
         }
         long dpid = Long.parseUnsignedLong(plan.tree().port().deviceId().substring(4), 16);
-        DatapathConfig dc = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
-                .rngSeed(dpid).build();
-        sw = new ReferenceSwitch(dc, ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000).build());
+        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
+                .rngSeed(dpid);
+        ControlConfig.Builder cb = ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000);
+        if (options.stockSwitches()) {
+            options.stockProfile().resources(db);
+            options.stockProfile().timing(cb);
+        }
+        sw = new ReferenceSwitch(db.build(), cb.build());
         EgressMeter meter = new EgressMeter(egress, plan.tree().levels().get(0).field().offsetBits(),
                 (int) Math.ceil(plan.duration()) + 10);
         sw.onOutput(meter::accept);
