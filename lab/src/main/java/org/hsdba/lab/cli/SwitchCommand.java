@@ -156,7 +156,7 @@ public final class SwitchCommand implements Subcommand {
         TrafficPlayer player = null;
         ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "
-                + (stock ? "stock (controller-assisted; " + profile.description() + ")" : "with the HSDBA extension (in-switch)")
+                + (stock ? "stock POFSwitch 1.4.0 (controller-assisted; profile " + profile.optionName() + ": " + profile.description() + ")" : "with the HSDBA extension (in-switch)")
                 + ": connecting to " + host + ":" + port + (traffic != null ? "; traffic enters on port "
                 + LabSwitch.IN_PORT + " once programmed" : ""));
         try {
