@@ -66,6 +66,7 @@ public final class LabCommand implements Subcommand {
             "                    reference switch on real ports between them, iperf3 flows as the scenario",
             "                    says (the lab file's \"tcp\" lists the TCP sources); runs the scenario once and",
             "                    reports each flow's rate against the exact allocation (docs/lab.md)",
+            "  --warmup SECONDS  with --hosts: seconds at the start of each flow left out of the report (default 2)",
             "",
             "Device rule: a scenario whose trees are all on device 1 is a per-switch template; every switch i",
             "gets a copy of its trees on device i and plays all of its sources. Otherwise trees are seeded as",
@@ -73,7 +74,7 @@ public final class LabCommand implements Subcommand {
 
     private static final Set<String> WITH_VALUE = Set.of("--switches", "--scenario", "--scale", "--http-port",
             "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration",
-            "--pofswitch-profile");
+            "--pofswitch-profile", "--warmup");
     private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--help");
 
     @Override
@@ -96,6 +97,7 @@ public final class LabCommand implements Subcommand {
         LabOptions options;
         double durationSeconds;
         boolean hosts;
+        int warmup;
         try {
             Options o = Options.parse(args, WITH_VALUE, FLAGS);
             if (o.flag("--help")) {
@@ -131,6 +133,10 @@ public final class LabCommand implements Subcommand {
             }
             options = b.build();
             hosts = o.flag("--hosts");
+            warmup = o.intValue("--warmup", HostsLab.WARMUP_SECONDS);
+            if (warmup < 0 || (!hosts && o.value("--warmup").isPresent())) {
+                throw new Options.UsageException("--warmup needs --hosts and a number of seconds >= 0");
+            }
         } catch (Options.UsageException | IllegalArgumentException e) {
             err.println("hsdba lab: " + e.getMessage());
             err.println(USAGE);
@@ -149,7 +155,7 @@ public final class LabCommand implements Subcommand {
         }
 
         if (hosts) {
-            return runHosts(options, scenario, out, err, stopSignal);
+            return runHosts(options, scenario, warmup, out, err, stopSignal);
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
@@ -185,7 +191,7 @@ public final class LabCommand implements Subcommand {
         return OK;
     }
 
-    private static int runHosts(LabOptions options, LabScenario scenario, PrintStream out, PrintStream err,
+    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, PrintStream out, PrintStream err,
             Supplier<StopSignal> stopSignal) {
         HostPlan plan;
         try {
@@ -201,7 +207,7 @@ public final class LabCommand implements Subcommand {
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
-        HostsLab lab = new HostsLab(plan, options, out);
+        HostsLab lab = new HostsLab(plan, options, warmup, out);
         ShutdownHook hook = ShutdownHook.closing("hsdba-lab-hosts-shutdown", lab::close);
         try {
             lab.run(scenario, stop::isSet);
