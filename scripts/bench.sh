@@ -35,6 +35,7 @@ BENCHES=(
 "compiler|app|org.hsdba.compiler.bench.CompilerBenchmark|compiler.txt||1|^ +100000 "
 "edit|app|org.hsdba.admission.bench.EditBenchmark|edit.txt||3|^100[0-9]{3} +(update peak|add a host)"
 "interpreter|reference-switch|org.hsdba.pofswitch.bench.InterpreterBenchmark|interpreter.txt|||^(HSDBA program|stock 5-table|mean relative)"
+"real-ports|reference-switch|org.hsdba.pofswitch.bench.RealPortBenchmark|real-ports.txt|5|1|^(in-switch|stock) "
 "rest|rest-api|org.hsdba.rest.bench.RestBenchmark|rest.txt||2 0.5|^(GET tree|PATCH node)"
 "sim|sim|org.hsdba.sim.bench.SimBench|sim.txt||0.2|^in-switch +(kernel|switch)"
 "join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50|^(end-to-end|controller-only) +100 .*[0-9]$"

@@ -29,8 +29,15 @@ mkdir -p "$out"
 for name in tcp mixed; do
     [ -n "$only" ] && [ "$only" != "$name" ] && continue
     # the same lab file with every flow and the run lasting $seconds
-    sed -e "s/\"active\": \[\[0, *20\]\]/\"active\": [[0, $seconds]]/" -e "s/\"duration\": *20/\"duration\": $seconds/" \
-        "examples/lab/hosts-$name.json" >"$out/hosts-$name-${seconds}s.json"
+    python3 - "examples/lab/hosts-$name.json" "$seconds" >"$out/hosts-$name-${seconds}s.json" <<'PY'
+import json, sys
+lab = json.load(open(sys.argv[1]))
+s = float(sys.argv[2])
+for src in lab["scenario"]["sources"]:
+    src["active"] = [[0, s]]
+lab["scenario"]["run"]["duration"] = s
+json.dump(lab, sys.stdout, indent=2)
+PY
     for mode in $modes; do
         dir="$out/$name-$mode"
         rm -rf "$dir"
