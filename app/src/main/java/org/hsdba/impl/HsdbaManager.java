@@ -429,6 +429,9 @@ public final class HsdbaManager implements HsdbaService {
                         : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
+                if (current == null && who == Writer.OPERATOR) {
+                    violations.addAll(portViolations(next));
+                }
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
@@ -516,6 +519,28 @@ public final class HsdbaManager implements HsdbaService {
         List<Violation> out = new ArrayList<>();
         byDevice.values().forEach(ts -> out.addAll(PortSelector.check(ts)));
         return out;
+    }
+
+    /**
+     * A new tree for a port the connected switch does not have would be installed and enforce
+     * nothing: refused, naming the switch's ports. A switch not connected yet is not checked (its
+     * device status then shows the port as managed but absent).
+     */
+    private List<Violation> portViolations(BandwidthTree tree) {
+        PofSwitch sw = connected(tree.port().deviceId());
+        if (sw == null) {
+            return List.of();
+        }
+        List<Long> ports = new ArrayList<>();
+        for (PortDesc p : sw.ports()) {
+            ports.add(p.portId() & 0xFFFF_FFFFL);
+        }
+        if (ports.contains(tree.port().port())) {
+            return List.of();
+        }
+        return List.of(new Violation(org.hsdba.model.ViolationCode.BAD_PARAMETER, null, "port", "switch "
+                + tree.port().deviceId() + " has no port " + tree.port().port() + " (its ports: "
+                + ports.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
     }
 
     private static NotFoundException noTree(PortRef port) {
