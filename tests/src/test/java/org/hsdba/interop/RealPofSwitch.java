@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One run of the real POFSwitch as a child process, the way its README says it must run: as
@@ -51,6 +53,36 @@ final class RealPofSwitch implements AutoCloseable {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
     }
+
+    /**
+     * Frames the kernel dropped so far on this switch's packet sockets bound to {@code iface}
+     * (their receive buffer was full: the switch's thread did not get the CPU in time), from
+     * {@code ss}' socket memory counters; -1 when {@code ss} cannot tell.
+     */
+    long socketDrops(String iface) {
+        Shell.Result r = Shell.tryRun("ss", "-0", "-m", "-p", "-e");
+        if (r.exit != 0) {
+            return -1;
+        }
+        String[] lines = r.output.split("\n");
+        String pid = "pid=" + process.pid() + ",";
+        long drops = 0;
+        boolean ours = false;
+        for (String line : lines) {
+            if (line.startsWith("p_")) {
+                ours = line.contains(pid) && line.contains(":" + iface + " ");
+            } else if (ours) {
+                Matcher m = DROPS.matcher(line);
+                if (m.find()) {
+                    drops += Long.parseLong(m.group(1));
+                }
+                ours = false;
+            }
+        }
+        return drops;
+    }
+
+    private static final Pattern DROPS = Pattern.compile("skmem:\\([^)]*,d(\\d+)\\)");
 
     boolean isAlive() {
         return process.isAlive();
