@@ -22,18 +22,26 @@ final class RealPofSwitch implements AutoCloseable {
 
     private final Process process;
     private final Path log;
+    private final String namespace;
 
-    private RealPofSwitch(Process process, Path log) {
+    private RealPofSwitch(Process process, Path log, String namespace) {
         this.process = process;
         this.log = log;
+        this.namespace = namespace;
     }
 
     /**
-     * Starts {@code binary} as device {@code deviceId} connecting to 127.0.0.1:{@code controllerPort},
-     * with the given interfaces as its ports (numbered from 1 in this order); none = control channel only.
+     * Starts {@code binary} in network namespace {@code namespace} (null: this one) as device
+     * {@code deviceId} connecting to {@code controller}:{@code controllerPort}, with the given
+     * interfaces as its ports (numbered from 1 in this order); none = control channel only.
      */
-    static RealPofSwitch start(Path binary, int controllerPort, long deviceId, List<String> ports, Path workDir) {
-        List<String> cmd = new ArrayList<>(List.of("unshare", "--ipc", binary.toString(), "-i", "127.0.0.1",
+    static RealPofSwitch start(Path binary, String namespace, String controller, int controllerPort, long deviceId,
+            List<String> ports, Path workDir) {
+        List<String> cmd = new ArrayList<>();
+        if (namespace != null) {
+            cmd.addAll(List.of("ip", "netns", "exec", namespace)); // execs: the process is the switch itself
+        }
+        cmd.addAll(List.of("unshare", "--ipc", binary.toString(), "-i", controller,
                 "-p", Integer.toString(controllerPort), "-d", Long.toHexString(deviceId), "-V", "error"));
         if (ports.isEmpty()) {
             cmd.add("-e");
@@ -48,7 +56,7 @@ final class RealPofSwitch implements AutoCloseable {
             Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             // stdin stays open (a pipe nobody writes to) for the life of the process.
-            return new RealPofSwitch(p, log);
+            return new RealPofSwitch(p, log, namespace);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
@@ -60,7 +68,8 @@ final class RealPofSwitch implements AutoCloseable {
      * {@code ss}' socket memory counters; -1 when {@code ss} cannot tell.
      */
     long socketDrops(String iface) {
-        Shell.Result r = Shell.tryRun("ss", "-0", "-m", "-p", "-e");
+        Shell.Result r = namespace == null ? Shell.tryRun("ss", "-0", "-m", "-p", "-e")
+                : Shell.tryRun("ip", "netns", "exec", namespace, "ss", "-0", "-m", "-p", "-e");
         if (r.exit != 0) {
             return -1;
         }
@@ -103,18 +112,17 @@ final class RealPofSwitch implements AutoCloseable {
         }
     }
 
-    /** Stops it (SIGTERM, then SIGKILL after 5 s), as a power cycle would. */
+    /**
+     * Stops it with SIGKILL, as a power cycle would (it ignores SIGTERM; its SysV queue goes with
+     * its private IPC namespace).
+     */
     @Override
     public void close() {
-        process.destroy();
+        process.destroyForcibly();
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(5, TimeUnit.SECONDS);
-            }
+            process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
         }
     }
 }
