@@ -113,7 +113,7 @@ final class RealPofSwitch implements AutoCloseable {
     }
 
     /**
-     * Stops it with SIGKILL, as a power cycle would (it ignores SIGTERM; its SysV queue goes with
+     * Stops it with SIGKILL, as a power cycle would (SIGTERM and SIGINT do not stop it; its SysV queue goes with
      * its private IPC namespace).
      */
     @Override
