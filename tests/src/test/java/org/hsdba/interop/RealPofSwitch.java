@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -63,35 +65,53 @@ final class RealPofSwitch implements AutoCloseable {
     }
 
     /**
-     * Frames the kernel dropped so far on this switch's packet sockets bound to {@code iface}
-     * (their receive buffer was full: the switch's thread did not get the CPU in time), from
-     * {@code ss}' socket memory counters; -1 when {@code ss} cannot tell.
+     * The kernel's drop counters of this switch's packet sockets bound to {@code iface}, by socket
+     * inode, from {@code ss}' socket memory counters (empty when {@code ss} cannot tell). POFSwitch
+     * opens more than one socket per port and reads only one of them, so the others drop every
+     * frame once full: see {@link #dataPathDrops}.
      */
-    long socketDrops(String iface) {
+    Map<Long, Long> socketDrops(String iface) {
         Shell.Result r = namespace == null ? Shell.tryRun("ss", "-0", "-m", "-p", "-e")
                 : Shell.tryRun("ip", "netns", "exec", namespace, "ss", "-0", "-m", "-p", "-e");
+        Map<Long, Long> drops = new HashMap<>();
         if (r.exit != 0) {
-            return -1;
+            return drops;
         }
-        String[] lines = r.output.split("\n");
         String pid = "pid=" + process.pid() + ",";
-        long drops = 0;
-        boolean ours = false;
-        for (String line : lines) {
+        Long inode = null;
+        for (String line : r.output.split("\n")) {
             if (line.startsWith("p_")) {
-                ours = line.contains(pid) && line.contains(":" + iface + " ");
-            } else if (ours) {
+                Matcher ino = INODE.matcher(line);
+                inode = line.contains(pid) && line.contains(":" + iface + " ") && ino.find() ? Long.valueOf(ino.group(1)) : null;
+            } else if (inode != null) {
                 Matcher m = DROPS.matcher(line);
                 if (m.find()) {
-                    drops += Long.parseLong(m.group(1));
+                    drops.put(inode, Long.parseLong(m.group(1)));
                 }
-                ours = false;
+                inode = null;
             }
         }
         return drops;
     }
 
+    /**
+     * Frames the data path's socket on that port dropped between two {@link #socketDrops} samples:
+     * the smallest increase over the sockets in both (the socket the data path reads drops only
+     * when its thread is starved; the unread ones drop everything); -1 when unknown.
+     */
+    static long dataPathDrops(Map<Long, Long> before, Map<Long, Long> after) {
+        long min = Long.MAX_VALUE;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            Long b = before.get(e.getKey());
+            if (b != null) {
+                min = Math.min(min, e.getValue() - b);
+            }
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
     private static final Pattern DROPS = Pattern.compile("skmem:\\([^)]*,d(\\d+)\\)");
+    private static final Pattern INODE = Pattern.compile("ino:(\\d+)");
 
     boolean isAlive() {
         return process.isAlive();

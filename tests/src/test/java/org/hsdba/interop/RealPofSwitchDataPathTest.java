@@ -116,12 +116,12 @@ public class RealPofSwitchDataPathTest {
         List<String> flows = new ArrayList<>();
         LEAVES.values().forEach(ip -> flows.add(String.format(Locale.ROOT, "%s:%.3f", ip, PPS)));
         double total = WARMUP_S + MEASURE_S;
-        long switchDropsBefore = rig.sw.socketDrops(rig.net.port(1));
+        Map<Long, Long> switchDropsBefore = rig.sw.socketDrops(rig.net.port(1));
         RawFlows.Receiver rx = RawFlows.receive(rig.net.namespace(2), total + 20, WARMUP_S, total);
         RawFlows.Sent sent = RawFlows.sendScheduled(rig.net.namespace(1), total, SIZE, ids, flows);
         Map<String, Long> received = rx.bytes();
         long rxDrops = rx.drops();
-        long switchDrops = rig.sw.socketDrops(rig.net.port(1)) - switchDropsBefore;
+        long switchDrops = RealPofSwitch.dataPathDrops(switchDropsBefore, rig.sw.socketDrops(rig.net.port(1)));
         double late = 0;
         for (int i = (int) (WARMUP_S / RawFlows.SEND_BIN_S); i < sent.lateBins.length; i++) {
             late = Math.max(late, sent.lateBins[i]);
@@ -158,7 +158,7 @@ public class RealPofSwitchDataPathTest {
                 worstLeaf = leaf;
             }
         }
-        boolean valid = late <= MAX_LATE_S && rxDrops == 0 && switchDrops == 0;
+        boolean valid = late <= MAX_LATE_S && rxDrops == 0 && switchDrops <= 0; // -1: ss could not tell
         table.append(String.format(Locale.ROOT, "  worst %s %.1f %% (bound %.0f %%)%s%n", worstLeaf, 100 * worst,
                 100 * TOLERANCE, valid ? "" : "; NOT VALID: the load was not paced or not all frames were counted"));
         System.out.print(table);

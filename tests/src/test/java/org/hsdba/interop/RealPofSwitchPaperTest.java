@@ -113,12 +113,12 @@ public class RealPofSwitchPaperTest {
         RawFlows.Receiver rx = RawFlows.receive(rig.net.namespace(2), total + 30, 0, total, BIN_S);
         // The switch's ingress socket drops (a CPU-starved switch) per bin, sampled beside the sender.
         long[] switchDrops = new long[(int) (total / BIN_S) + 1];
-        long dropsAtStart = rig.sw.socketDrops(rig.net.port(1));
+        Map<Long, Long> dropsAtStart = rig.sw.socketDrops(rig.net.port(1));
         long t0 = System.nanoTime();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         sampler.scheduleAtFixedRate(() -> {
             int bin = (int) ((System.nanoTime() - t0) / 1e9 / BIN_S);
-            long d = rig.sw.socketDrops(rig.net.port(1)) - dropsAtStart;
+            long d = RealPofSwitch.dataPathDrops(dropsAtStart, rig.sw.socketDrops(rig.net.port(1)));
             if (bin < switchDrops.length) {
                 switchDrops[bin] = d; // cumulative; differences below
             }
