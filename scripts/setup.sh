@@ -28,6 +28,7 @@ if $hosts; then
     command -v gcc >/dev/null || missing+=(gcc)
     command -v make >/dev/null || missing+=(make)
     command -v patch >/dev/null || missing+=(patch)
+    [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
     command -v python3 >/dev/null || missing+=(python3)
     command -v unshare >/dev/null || missing+=(util-linux)
 fi
