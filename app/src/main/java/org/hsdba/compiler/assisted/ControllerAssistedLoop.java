@@ -22,7 +22,8 @@ import org.hsdba.pof.message.FlowModCommand;
  * <em>passed</em> rate against its allocation, {@code p += (passed - x) / S}, bounded by
  * {@value #MAX_STEP} per poll, where S estimates how much the passed rate falls per unit of p:
  * the offered rate for a sender that does not react (one step then lands exactly) or the slope
- * measured between polls when the sender does react more (TCP), whichever is larger, so a
+ * measured between the last two polls when the sender does react more (TCP), whichever is larger
+ * (the slope at most {@value #MAX_SLOPE_FACTOR} times the offered rate), so a
  * responsive sender gets smaller steps instead of the on/off cycle of a recomputed threshold.
  * The probability is never reset because the offered rate fell. See
  * docs/controller-assisted-mode.md for the control law's stability and worst case.
@@ -30,11 +31,13 @@ import org.hsdba.pof.message.FlowModCommand;
 public final class ControllerAssistedLoop {
 
     /** Periods over which a leaf's demand is its highest offered rate. */
-    public static final int WINDOW = 3;
+    public static final int WINDOW = 2;
     /** Largest change of a drop probability per poll. */
     public static final double MAX_STEP = 0.5;
     /** Smallest change of p between two periods from which the slope is estimated. */
     static final double MIN_SLOPE_DP = 0.02;
+    /** The slope taken is at most this many times the offered rate (a demand change between polls is not a reaction). */
+    static final double MAX_SLOPE_FACTOR = 4;
 
     private final AssistedProgram program;
 
@@ -130,26 +133,23 @@ public final class ControllerAssistedLoop {
         if (!(offered > 0)) {
             return p;
         }
-        double s = Double.isNaN(slope) ? offered : Math.max(offered, slope);
+        double s = Double.isNaN(slope) ? offered : Math.max(offered, Math.min(MAX_SLOPE_FACTOR * offered, slope));
         double step = Math.max(-MAX_STEP, Math.min(MAX_STEP, (passed - x) / s));
         return Math.max(0, Math.min(1, p + step));
     }
 
     /**
      * How much the passed rate falls per unit of drop probability, from the last two periods (p
-     * applied and passed rate of each), averaged with the previous estimate; unchanged when p
-     * hardly moved or the passed rate did not fall as p rose.
+     * applied and passed rate of each); NaN (no estimate: the offered rate is used) when p hardly
+     * moved or the passed rate did not fall as p rose.
      */
     static double slope(NodeLoop n, double passedNow) {
         double dp = n.p - n.previousP;
         if (Double.isNaN(n.previousP) || Math.abs(dp) < MIN_SLOPE_DP || n.offeredBps <= 0) {
-            return n.slope;
+            return Double.NaN;
         }
         double s = -(passedNow - n.passedBps) / dp;
-        if (!(s > 0)) {
-            return n.slope;
-        }
-        return Double.isNaN(n.slope) ? s : (n.slope + s) / 2;
+        return s > 0 ? s : Double.NaN;
     }
 
     /**
