@@ -3,13 +3,10 @@ package org.hsdba.compiler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 
 import org.hsdba.pof.table.TableType;
 
@@ -29,11 +26,11 @@ public final class SwitchPlacement {
     private enum Pool { DISPATCH, TABLE, BLOCK, REGISTER_CHUNK, COUNTER_CHUNK }
 
     private final Map<Long, TreePlacement> trees;
-    private final Map<Pool, TreeSet<Long>> free;
+    private final Map<Pool, NumberPool> free;
     private final int dispatchTable;
     private final int mmTables;
 
-    private SwitchPlacement(Map<Long, TreePlacement> trees, Map<Pool, TreeSet<Long>> free, int dispatchTable,
+    private SwitchPlacement(Map<Long, TreePlacement> trees, Map<Pool, NumberPool> free, int dispatchTable,
                             int mmTables) {
         this.trees = trees;
         this.free = free;
@@ -47,31 +44,24 @@ public final class SwitchPlacement {
      * controller-assisted: counter chunks from id 0 (id 0 itself is the port's handle, never used).
      */
     public static SwitchPlacement empty(SwitchCapabilities caps, CompilerOptions opts) {
-        Map<Pool, TreeSet<Long>> free = new EnumMap<>(Pool.class);
+        Map<Pool, NumberPool> free = new EnumMap<>(Pool.class);
         int mm = caps.tables().count(TableType.MM);
-        free.put(Pool.DISPATCH, range(0, Math.min(DISPATCH_SIZE, caps.tableSize()), 1));
-        free.put(Pool.TABLE, range(opts.firstTable() + 1L, mm, 1));
-        free.put(Pool.BLOCK, new TreeSet<>());
-        free.put(Pool.REGISTER_CHUNK, new TreeSet<>());
-        free.put(Pool.COUNTER_CHUNK, new TreeSet<>());
+        free.put(Pool.DISPATCH, NumberPool.range(0, Math.min(DISPATCH_SIZE, caps.tableSize()), 1));
+        free.put(Pool.TABLE, NumberPool.range(opts.firstTable() + 1L, mm, 1));
+        free.put(Pool.BLOCK, NumberPool.EMPTY);
+        free.put(Pool.REGISTER_CHUNK, NumberPool.EMPTY);
+        free.put(Pool.COUNTER_CHUNK, NumberPool.EMPTY);
         if (caps.hx().isPresent()) {
             SwitchCapabilities.Hx hx = caps.hx().get();
-            free.put(Pool.BLOCK, range(opts.firstBlockId(), hx.maxBlocks(), 1));
+            free.put(Pool.BLOCK, NumberPool.range(opts.firstBlockId(), hx.maxBlocks(), 1));
             long chunkWords = (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS;
-            free.put(Pool.REGISTER_CHUNK, range(opts.firstRegisterWord(), hx.registerWords() - chunkWords + 1, chunkWords));
+            free.put(Pool.REGISTER_CHUNK, NumberPool.range(opts.firstRegisterWord(),
+                    hx.registerWords() - chunkWords + 1, chunkWords));
         } else {
-            free.put(Pool.COUNTER_CHUNK, range(0, caps.counterCount() - TreePlacement.COUNTER_CHUNK_IDS + 1,
+            free.put(Pool.COUNTER_CHUNK, NumberPool.range(0, caps.counterCount() - TreePlacement.COUNTER_CHUNK_IDS + 1,
                     TreePlacement.COUNTER_CHUNK_IDS));
         }
         return new SwitchPlacement(Map.of(), free, opts.firstTable(), mm);
-    }
-
-    private static TreeSet<Long> range(long from, long to, long step) {
-        TreeSet<Long> s = new TreeSet<>();
-        for (long v = from; v < to; v += step) {
-            s.add(v);
-        }
-        return s;
     }
 
     /** Per-type MM id of the dispatch table (where every packet starts). */
@@ -101,19 +91,14 @@ public final class SwitchPlacement {
     public static final class Editor {
         private final SwitchPlacement from;
         private final Map<Long, TreePlacement> trees;
-        /**
-         * The free sets, shared with {@code from} until this editor takes from one (then it is
-         * copied): a placement's sets are never changed, and most edits take nothing (the register
-         * pool alone can hold thousands of chunks).
-         */
-        private final Map<Pool, TreeSet<Long>> free = new EnumMap<>(Pool.class);
-        private final Set<Pool> copied = EnumSet.noneOf(Pool.class);
+        /** The free numbers, taken from copies of {@code from}'s pools. */
+        private final Map<Pool, NumberPool.Mutable> free = new EnumMap<>(Pool.class);
         private final Map<Pool, List<Long>> released = new EnumMap<>(Pool.class);
 
         private Editor(SwitchPlacement from) {
             this.from = from;
             this.trees = new HashMap<>(from.trees);
-            free.putAll(from.free);
+            from.free.forEach((pool, numbers) -> free.put(pool, numbers.edit()));
             for (Pool p : Pool.values()) {
                 released.put(p, new ArrayList<>());
             }
@@ -198,16 +183,8 @@ public final class SwitchPlacement {
         }
 
         public SwitchPlacement build() {
-            Map<Pool, TreeSet<Long>> out = new EnumMap<>(Pool.class);
-            free.forEach((pool, s) -> {
-                if (released.get(pool).isEmpty()) {
-                    out.put(pool, s);
-                } else {
-                    TreeSet<Long> copy = writable(pool);
-                    copy.addAll(released.get(pool));
-                    out.put(pool, copy);
-                }
-            });
+            Map<Pool, NumberPool> out = new EnumMap<>(Pool.class);
+            free.forEach((pool, numbers) -> out.put(pool, numbers.freeze(released.get(pool))));
             return new SwitchPlacement(Map.copyOf(trees), out, from.dispatchTable, from.mmTables);
         }
 
@@ -243,19 +220,12 @@ public final class SwitchPlacement {
             return out;
         }
 
-        private TreeSet<Long> writable(Pool pool) {
-            if (copied.add(pool)) {
-                free.put(pool, new TreeSet<>(free.get(pool)));
-            }
-            return free.get(pool);
-        }
-
         private long take(Pool pool, long port, String what) {
-            Long v = free.get(pool).isEmpty() ? null : writable(pool).pollFirst();
-            if (v == null) {
+            NumberPool.Mutable numbers = free.get(pool);
+            if (numbers.isEmpty()) {
                 throw new CompilerException("port " + port + ": the switch has no room for " + what);
             }
-            return v;
+            return numbers.take();
         }
     }
 }

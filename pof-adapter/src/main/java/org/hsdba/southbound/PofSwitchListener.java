@@ -1,5 +1,7 @@
 package org.hsdba.southbound;
 
+import java.net.InetSocketAddress;
+
 import org.hsdba.pof.message.ErrorMessage;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
@@ -13,6 +15,13 @@ public interface PofSwitchListener {
     }
 
     default void switchDisconnected(PofSwitch sw, String reason) {
+    }
+
+    /**
+     * A switch was turned away during its handshake (it declared resources beyond the documented
+     * maxima): its connection is closed, it never became ready. {@code deviceId} is -1 if unknown.
+     */
+    default void switchRefused(InetSocketAddress remote, long deviceId, String reason) {
     }
 
     default void portStatus(PofSwitch sw, PortStatus status) {

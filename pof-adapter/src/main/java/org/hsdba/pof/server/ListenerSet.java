@@ -1,5 +1,6 @@
 package org.hsdba.pof.server;
 
+import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -37,6 +38,11 @@ public final class ListenerSet implements PofSwitchListener {
     @Override
     public void switchDisconnected(PofSwitch sw, String reason) {
         each("switchDisconnected", l -> l.switchDisconnected(sw, reason));
+    }
+
+    @Override
+    public void switchRefused(InetSocketAddress remote, long deviceId, String reason) {
+        each("switchRefused", l -> l.switchRefused(remote, deviceId, reason));
     }
 
     @Override

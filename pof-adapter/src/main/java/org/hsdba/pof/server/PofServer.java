@@ -88,8 +88,9 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
                         ch.pipeline()
                                 // many small sends (one entry each) share write syscalls
                                 .addLast("flushes", new FlushConsolidationHandler(256, true))
-                                .addLast("liveness", new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS))
                                 .addLast("frames", new FrameDecoder(config.codec()))
+                                // behind the decoder: liveness counts messages, not bytes
+                                .addLast("liveness", new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS))
                                 .addLast("session", new SessionHandler(PofServer.this));
                     }
                 });

@@ -101,6 +101,10 @@ final class SwitchSession implements PofSwitch {
     private boolean configReplied;
     private long resourcesNanos;
     private ScheduledFuture<?> ticker;
+    /** The keep-alive ECHO_REQUEST waiting for its reply (sent at {@code keepAliveSentNanos}), or -1. */
+    private long keepAliveXid = -1;
+    private long keepAliveSentNanos;
+    private long lastKeepAliveNanos = System.nanoTime();
 
     // read from any thread
     private volatile FeaturesReply features;
@@ -285,7 +289,11 @@ final class SwitchSession implements PofSwitch {
                 write(new EchoReply(m.xid(), ((EchoRequest) m).data()), m.xid(), true);
                 return;
             case MessageType.ECHO_REPLY:
-                outstanding.reply(m); // a confirmation round trip, or the answer to a keep-alive
+                if (m.xid() == keepAliveXid) {
+                    keepAliveXid = -1;
+                } else {
+                    outstanding.reply(m); // a confirmation round trip
+                }
                 return;
             case MessageType.ERROR:
                 onError((ErrorMessage) m);
@@ -310,17 +318,37 @@ final class SwitchSession implements PofSwitch {
         onHandshakeMessage(m);
     }
 
-    /** The reader has been idle for half the liveness time ({@code first}) or all of it. */
+    /**
+     * No complete message for half the liveness time ({@code first}) or all of it: the idle
+     * detector sits behind the frame decoder, so bytes that never make a message do not count.
+     */
     void idle(boolean first) {
         if (phase == Phase.CLOSED) {
             return;
         }
         if (!first) {
-            close("silent for " + config.livenessTimeout().toMillis() + " ms (liveness timeout)", true);
-        } else if (phase == Phase.READY) {
-            // POFSwitch sends ECHO_REQUEST every 2 s by itself; ask anyway, an answer proves it alive.
-            // Never during the handshake: the switch would drop the connection.
-            write(new EchoRequest(0), nextXid(), true);
+            close("no message for " + config.livenessTimeout().toMillis() + " ms (liveness timeout)", true);
+        }
+    }
+
+    /**
+     * Once ready, an ECHO_REQUEST every half liveness time that must be answered within the
+     * liveness time: a switch that keeps sending (even slowly dribbled) messages but whose
+     * control thread does not answer is down. Never during the handshake: POFSwitch would drop
+     * the connection on an extra message.
+     */
+    private void keepAlive(long now) {
+        long liveness = config.livenessTimeout().toNanos();
+        if (keepAliveXid >= 0) {
+            if (now - keepAliveSentNanos > liveness) {
+                close("ECHO_REQUEST not answered within " + config.livenessTimeout().toMillis()
+                        + " ms (liveness timeout)", true);
+            }
+        } else if (now - lastKeepAliveNanos >= liveness / 2) {
+            keepAliveXid = nextXid();
+            keepAliveSentNanos = now;
+            lastKeepAliveNanos = now;
+            write(new EchoRequest(0), keepAliveXid, true);
         }
     }
 
@@ -353,6 +381,15 @@ final class SwitchSession implements PofSwitch {
         config.connectionLog().closed(peer(), reason, fault);
         channel.close();
         server.sessionClosed(this, reason, wasReady);
+    }
+
+    /**
+     * Closes a session whose switch declared resources out of bounds (before anything was sized
+     * from them): one connection log line, and listeners hear it (no session was ever ready).
+     */
+    private void refuse(String reason) {
+        close(reason, true);
+        server.listeners().switchRefused(remote, deviceId(), reason);
     }
 
     /** True exactly once: whoever reports this session's disconnection to listeners. */
@@ -394,7 +431,13 @@ final class SwitchSession implements PofSwitch {
             maybeEnablePorts();
         } else if (m.type() == MessageType.RESOURCE_REPORT && phase == Phase.AWAIT_CONFIG && m.xid() == configXid
                 && resources == null) {
-            resources = (ResourceReport) m;
+            ResourceReport report = (ResourceReport) m;
+            Optional<String> fault = DeclaredResources.check(report);
+            if (fault.isPresent()) {
+                refuse("RESOURCE_REPORT " + fault.get());
+                return;
+            }
+            resources = report;
             resourcesNanos = System.nanoTime();
             maybeEnablePorts();
         } else if (isHandshakeType(m.type())) {
@@ -497,6 +540,11 @@ final class SwitchSession implements PofSwitch {
         }
         if (failure == null && reply instanceof HxFeaturesReply
                 && ((HxFeaturesReply) reply).extVersion() == HxTypes.EXT_VERSION) {
+            Optional<String> fault = DeclaredResources.check((HxFeaturesReply) reply);
+            if (fault.isPresent()) {
+                refuse("HX_FEATURES_REPLY " + fault.get());
+                return;
+            }
             extensionFeatures = (HxFeaturesReply) reply;
             mode = SwitchMode.IN_SWITCH;
         } else {
@@ -554,7 +602,11 @@ final class SwitchSession implements PofSwitch {
         }
         long now = System.nanoTime();
         outstanding.expire(now);
-        if (phase == Phase.READY || phase == Phase.CLOSED) {
+        if (phase == Phase.READY) {
+            keepAlive(now);
+            return;
+        }
+        if (phase == Phase.CLOSED) {
             return;
         }
         if (now - acceptedNanos > config.handshakeTimeout().toNanos()) {
@@ -568,7 +620,8 @@ final class SwitchSession implements PofSwitch {
     /** Timer resolution: a fifth of the shortest timeout, within 5..200 ms. */
     private long tickMillis() {
         long shortest = Math.min(Math.min(config.requestTimeout().toMillis(), config.confirmTimeout().toMillis()),
-                Math.min(config.probeTimeout().toMillis(), PORT_WAIT.toMillis()));
+                Math.min(Math.min(config.probeTimeout().toMillis(), PORT_WAIT.toMillis()),
+                        config.livenessTimeout().toMillis() / 2));
         return Math.max(5, Math.min(200, shortest / 5));
     }
 

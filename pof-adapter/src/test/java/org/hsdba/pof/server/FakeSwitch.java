@@ -39,6 +39,7 @@ import org.hsdba.pof.message.MessageType;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.PortStatus;
 import org.hsdba.pof.message.QueryAllFin;
+import org.hsdba.pof.message.ResourceReport;
 import org.hsdba.pof.message.SwitchConfig;
 
 /**
@@ -78,6 +79,21 @@ public final class FakeSwitch implements AutoCloseable {
         int announcedPorts = -1;
         Function<PofMessage, ErrorMessage> errors = m -> null;
         boolean silent;
+        Function<ResourceReport, ResourceReport> resources = r -> r;
+        HxFeaturesReply hxFeatures;
+
+        /** Replaces the captured RESOURCE_REPORT (xid is set by the fake), e.g. a hostile one. */
+        public Options resources(Function<ResourceReport, ResourceReport> v) {
+            resources = v;
+            return this;
+        }
+
+        /** The HX_FEATURES_REPLY to answer the probe with (implies {@link Probe#EXTENDED}). */
+        public Options hxFeatures(HxFeaturesReply v) {
+            hxFeatures = v;
+            probe = Probe.EXTENDED;
+            return this;
+        }
 
         /** Sends HELLO, then answers nothing (a switch stuck in its handshake). */
         public Options silent(boolean v) {
@@ -293,7 +309,7 @@ public final class FakeSwitch implements AutoCloseable {
                 GetConfigReply c = (GetConfigReply) Vectors.message(6);
                 send(new GetConfigReply(xid, new SwitchConfig(options.deviceId, c.config().flags(),
                         c.config().missSendLength())), xid);
-                send(Vectors.message(7), xid);
+                send(options.resources.apply((ResourceReport) Vectors.message(7)), xid);
                 for (int i : new int[] {8, 9}) {
                     PortStatus p = (PortStatus) Vectors.message(i);
                     // PORT_STATUS carries the switch's current upward xid (not incremented)
@@ -314,7 +330,8 @@ public final class FakeSwitch implements AutoCloseable {
                 if (options.probe == Probe.STOCK) {
                     send(Vectors.message(36), xid); // ERROR BAD_REQUEST / BAD_TYPE, as for any unknown type
                 } else if (options.probe == Probe.EXTENDED) {
-                    send(new HxFeaturesReply(xid, HxTypes.EXT_VERSION, 8, 256, 256, 280, 65536, 4096, 4096, 42,
+                    send(options.hxFeatures != null ? options.hxFeatures
+                            : new HxFeaturesReply(xid, HxTypes.EXT_VERSION, 8, 256, 256, 280, 65536, 4096, 4096, 42,
                             System.nanoTime()), xid);
                 }
                 break;

@@ -96,6 +96,7 @@ public final class ServerFixture extends ExternalResource {
         public final BlockingQueue<PacketIn> packetIns = new LinkedBlockingQueue<>();
         public final BlockingQueue<Object[]> errors = new LinkedBlockingQueue<>();
         public final BlockingQueue<PofMessage> messages = new LinkedBlockingQueue<>();
+        public final BlockingQueue<String> refused = new LinkedBlockingQueue<>();
         /** "ready <session>" / "disconnected <session>" in the order they happened. */
         public final List<String> order = new CopyOnWriteArrayList<>();
 
@@ -109,6 +110,11 @@ public final class ServerFixture extends ExternalResource {
         public void switchDisconnected(PofSwitch sw, String reason) {
             order.add("disconnected " + sw.sessionId());
             disconnected.add(sw.sessionId() + ": " + reason);
+        }
+
+        @Override
+        public void switchRefused(InetSocketAddress remote, long deviceId, String reason) {
+            refused.add(deviceId + ": " + reason);
         }
 
         @Override

@@ -73,6 +73,42 @@ public class SessionLifecycleTest {
     }
 
     @Test
+    public void bytesThatNeverMakeAMessageDoNotKeepASessionAlive() throws Exception {
+        fixture.start(fixture.config().livenessTimeout(Duration.ofMillis(600)));
+        FakeSwitch fake = fixture.connect();
+        fixture.events.awaitReady(5000);
+        fake.goSilent();
+        byte[] flowMod = FakeSwitch.CODEC.encode(SessionMessages.flow(1, 9, FlowModCommand.QUERY_RESULT));
+        long start = System.nanoTime();
+        String reason = null;
+        for (int i = 0; i < flowMod.length && reason == null; i++) {
+            fake.sendRaw(new byte[] {flowMod[i]}); // one byte per 50 ms: 2192 bytes would take 110 s
+            reason = fixture.events.disconnected.poll(50, TimeUnit.MILLISECONDS);
+        }
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(reason, reason != null && reason.contains("no message for 600 ms"));
+        assertTrue("declared down after " + took + " ms", took < 3000);
+    }
+
+    @Test
+    public void messagesDribbledWithoutAnsweringEchoesDoNotKeepASessionAlive() throws Exception {
+        fixture.start(fixture.config().livenessTimeout(Duration.ofMillis(600)));
+        FakeSwitch fake = fixture.connect();
+        fixture.events.awaitReady(5000);
+        fake.goSilent(); // answers nothing, but sends a complete ECHO_REQUEST every 400 ms
+        byte[] echo = FakeSwitch.CODEC.encode(new EchoRequest(0));
+        long start = System.nanoTime();
+        String reason = null;
+        for (int i = 0; i < 200 && reason == null; i++) {
+            fake.sendRaw(new byte[] {echo[i % echo.length]});
+            reason = fixture.events.disconnected.poll(50, TimeUnit.MILLISECONDS);
+        }
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(reason, reason != null && reason.contains("ECHO_REQUEST not answered within 600 ms"));
+        assertTrue("declared down after " + took + " ms", took < 3000);
+    }
+
+    @Test
     public void aQuietSwitchThatAnswersEchoesStaysUp() throws Exception {
         fixture.start(fixture.config().livenessTimeout(Duration.ofMillis(300)));
         FakeSwitch fake = fixture.connect();
