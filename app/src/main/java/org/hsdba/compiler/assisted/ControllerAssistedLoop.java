@@ -30,6 +30,11 @@ import org.hsdba.pof.message.FlowModCommand;
  */
 public final class ControllerAssistedLoop {
 
+    /**
+     * Salt changes per polling period ({@link #resalt} between polls): a flow whose frames all hash
+     * alike is then dropped in the right fraction of each eighth of a period, not of whole periods.
+     */
+    public static final int SALTS_PER_POLL = 8;
     /** Periods over which a leaf's demand is its highest offered rate. */
     public static final int WINDOW = 2;
     /** Largest change of a drop probability per poll. */
@@ -112,7 +117,7 @@ public final class ControllerAssistedLoop {
                 p = control(n.p, r[0], r[1], x, slope);
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
-            int salt = threshold > 0 && threshold < scale ? salt(id, poll) : n.salt;
+            int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
             nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, slope, n.p, r[0], r[1], r[2],
                     n.droppedBytes + r[2] * seconds / 8, windows.get(id)));
@@ -122,6 +127,31 @@ public final class ControllerAssistedLoop {
             }
         }
         return new Step(new LoopState(now.timeNs(), poll, nodes, xid), modifies, allocation);
+    }
+
+    /**
+     * A salt change between polls: every entry whose threshold is strictly between 0 and the
+     * scale gets the next salt of its sequence (one MODIFY each); thresholds and counters stay.
+     */
+    public Step resalt(LoopState prev) {
+        int k = prev.resalts() + 1;
+        long index = prev.polls() * SALTS_PER_POLL + k % SALTS_PER_POLL;
+        Map<String, NodeLoop> nodes = new HashMap<>(prev.nodes());
+        List<FlowMod> modifies = new ArrayList<>();
+        long xid = prev.nextXid();
+        int scale = program.thresholdScale();
+        for (String id : program.nodeIds()) {
+            NodeLoop n = prev.node(id);
+            if (n.threshold > 0 && n.threshold < scale) {
+                int salt = salt(id, index);
+                if (salt != n.salt) {
+                    nodes.put(id, n.installed(n.threshold, salt));
+                    modifies.add(program.entry(id, n.threshold, salt, xid, FlowModCommand.MODIFY));
+                    xid = (xid + 1) & 0xFFFF_FFFFL;
+                }
+            }
+        }
+        return new Step(new LoopState(prev.timeNs(), prev.polls(), k, nodes, xid), modifies, null);
     }
 
     /**
@@ -199,12 +229,13 @@ public final class ControllerAssistedLoop {
     }
 
     /**
-     * The salt of a node at poll n: the 16-bit bit reversal of n (a van der Corput sequence: any 2^j
-     * consecutive polls spread over the whole range, so a flow whose frames all hash alike is dropped
-     * in the right fraction of polls, not in one run) XOR a per-node constant.
+     * The salt of a node at salt index n (poll x {@link #SALTS_PER_POLL} + changes since): the
+     * 16-bit bit reversal of n (a van der Corput sequence: any 2^j consecutive indices spread over
+     * the whole range, so a flow whose frames all hash alike is dropped in the right fraction of
+     * salt periods, not in one run) XOR a per-node constant.
      */
-    static int salt(String id, long poll) {
-        return (Integer.reverse((int) poll) >>> 16 ^ id.hashCode() * 0x9E37) & 0xFFFF;
+    static int salt(String id, long index) {
+        return (Integer.reverse((int) index) >>> 16 ^ id.hashCode() * 0x9E37) & 0xFFFF;
     }
 
     private static double[] append(double[] window, double v) {

@@ -11,6 +11,7 @@ import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.SwitchCapabilities;
 import org.hsdba.compiler.assisted.AssistedSwitchCompiler;
 import org.hsdba.compiler.assisted.AssistedSwitchProgram;
+import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
 import org.hsdba.model.RuntimeParameters;
 import org.hsdba.pof.message.CounterMod;
@@ -34,7 +35,7 @@ import org.hsdba.sim.run.ProcessorFactory;
  * reference datapath with the extension off, and the controller modelled as a poller: every
  * {@code periodNs} of simulated time it reads the counters (as they are at that instant), runs
  * the loop, and its MODIFYs take effect {@code latencyNs} later (the stock switch answers counter
- * requests about 100 ms late). The simulator's frames are identical per source; a real stack
+ * requests about 100 ms late); in between it changes the salts every 1/8 period, as the manager. The simulator's frames are identical per source; a real stack
  * increments the IPv4 identification per packet of a connected socket, so the processor writes a
  * per-source counter there (and fixes the header checksum) before the switch sees the frame.
  */
@@ -109,6 +110,7 @@ public final class PolledControllerFactory implements ProcessorFactory {
         private final Map<Long, Integer> ids = new HashMap<>();
         private AssistedSwitchProgram program;
         private long nextPoll;
+        private long ticks;
 
         Poller(Datapath dp, AssistedSwitchProgram program, int outPort, long periodNs, long latencyNs) {
             this.dp = Objects.requireNonNull(dp);
@@ -116,7 +118,7 @@ public final class PolledControllerFactory implements ProcessorFactory {
             this.outPort = outPort;
             this.periodNs = periodNs;
             this.latencyNs = latencyNs;
-            this.nextPoll = periodNs;
+            this.nextPoll = periodNs / ControllerAssistedLoop.SALTS_PER_POLL;
         }
 
         @Override
@@ -128,8 +130,15 @@ public final class PolledControllerFactory implements ProcessorFactory {
                     List<FlowMod> mods = (List<FlowMod>) pending.pollFirst()[1];
                     apply(dp, mods);
                 } else if (nextPoll <= tNs) {
-                    poll(nextPoll);
-                    nextPoll += periodNs;
+                    // Ticks of 1/SALTS_PER_POLL period: every last one polls, the others change the salts.
+                    if (++ticks % ControllerAssistedLoop.SALTS_PER_POLL == 0) {
+                        poll(nextPoll);
+                    } else {
+                        AssistedSwitchProgram.Step step = program.resalt();
+                        program = step.next();
+                        apply(dp, step.modifies());
+                    }
+                    nextPoll += periodNs / ControllerAssistedLoop.SALTS_PER_POLL;
                 } else {
                     break;
                 }
