@@ -109,6 +109,7 @@ public final class HsdbaManager implements HsdbaService {
     private final JoinHandler joins;
     private final Monitor monitor;
     private ScheduledFuture<?> pollTask;
+    private long ticks;
     private Duration pollPeriod;
     private HsdbaParameters appliedParameters;
 
@@ -733,8 +734,22 @@ public final class HsdbaManager implements HsdbaService {
         }
         pollPeriod = period;
         long nanos = period.toNanos();
-        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::pollAll), nanos, nanos,
+        // Ticks of 1/SALTS_PER_POLL period: every last one polls, the others change the salts.
+        long tick = nanos / DeviceProgram.SALTS_PER_POLL;
+        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::tick), tick, tick,
                 TimeUnit.NANOSECONDS);
+    }
+
+    private void tick() {
+        if (++ticks % DeviceProgram.SALTS_PER_POLL == 0) {
+            pollAll();
+            return;
+        }
+        for (DeviceAgent a : agents.values()) {
+            if (mastership.isMaster(a.deviceId)) {
+                monitor.resalt(a);
+            }
+        }
     }
 
     private void pollAll() {
