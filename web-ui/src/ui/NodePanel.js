@@ -9,6 +9,15 @@ import { AddForm, EditForm, MoveForm, DeleteForm } from './editors.js';
 
 const WINDOWS = [1, 5, 10];
 
+/** What the figures mean, as a tooltip on their names (docs/hsdba-algorithm.md). */
+export const GLOSSARY = {
+  Guaranteed: 'the rate this node always gets when it asks for it: set, or implied by its weight (auto)',
+  Target: "the exact allocator's rate for this node at the measured demands: what it should get now",
+  'Fair share': "min(effective limit, weight × the parent's fair rate): what the switch lets through before the node counts as unsatisfied",
+  'Effective limit': 'the lowest of its own peak and every ancestor\'s peak: it never gets more than this',
+  Headroom: 'eta: the share of the port capacity that is allocated (0.95 leaves 5 % for bursts and control traffic)',
+};
+
 function keyLabel(key) {
   if (!key) return 'none (matches all)';
   return key.mask ? `${key.value} / ${key.mask}` : key.value;
@@ -31,7 +40,7 @@ function Facts({ node, raw, live, index }) {
   return html`
     <div class="path">port ${path.map((p) => html` › ${p}`)} › <strong>${node.id}</strong> · match ${keyLabel(node.key)}</div>
     <dl class="facts">
-      ${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}
+      ${rows.map(([k, v]) => html`<dt>${GLOSSARY[k] ? html`<abbr class="term" title=${GLOSSARY[k]} tabindex="0">${k}</abbr>` : k}</dt><dd>${v}</dd>`)}
       <dt>State</dt><dd><${StateBadge} live=${live} template=${node.template} /></dd>
     </dl>`;
 }

@@ -110,7 +110,8 @@ public class CliIT {
         assertEquals("the refused edit left A1's guarantee", "2 Gb/s", node(after, "A1").path("guaranteed").asText());
 
         ShellResult conflict = shell("hsdba-node-remove --version 2 " + DEVICE + " 2 A1");
-        assertThat(conflict.toString(), conflict.output(), containsString("is at version 3, not the expected 2"));
+        assertThat(conflict.toString(), conflict.output(), containsString("is at version 3"));
+        assertThat(conflict.toString(), conflict.output(), containsString("not the expected version 2"));
         assertThat(ok("hsdba-node-remove --version 3 " + DEVICE + " 2 A1"),
                 containsString("removed 1 node(s) [A1] from " + DEVICE + "/2, tree version 4"));
         assertThat(ok("hsdba-trees " + DEVICE + " 2"), not(containsString("A1")));

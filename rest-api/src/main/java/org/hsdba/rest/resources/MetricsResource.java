@@ -23,9 +23,26 @@ import org.hsdba.rest.metrics.PrometheusText;
 @Path("metrics")
 public class MetricsResource extends HsdbaResource {
 
+    /** Prometheus text 0.0.4: for {@code text/plain}, any type, or no Accept. */
     @GET
-    @Produces(PrometheusText.CONTENT_TYPE)
+    @Produces({PrometheusText.CONTENT_TYPE, "*/*"})
     public Response metrics() {
+        return Response.ok(PrometheusText.render(devices(), states()), PrometheusText.CONTENT_TYPE).build();
+    }
+
+    /** OpenMetrics 1.0, which Prometheus asks for first. */
+    @GET
+    @Produces(PrometheusText.OPENMETRICS_TYPE)
+    public Response openMetrics() {
+        return Response.ok(PrometheusText.renderOpenMetrics(devices(), states()), PrometheusText.OPENMETRICS_TYPE)
+                .build();
+    }
+
+    private List<DeviceStatus> devices() {
+        return service().local().devices();
+    }
+
+    private List<PortState> states() {
         HsdbaService service = service().local(); // the cluster's other ports are exported by their masters
         List<PortState> states = new ArrayList<>();
         for (BandwidthTree t : service.trees()) {
@@ -38,7 +55,6 @@ public class MetricsResource extends HsdbaResource {
                 // the tree went away between the two calls: nothing to report for it
             }
         }
-        List<DeviceStatus> devices = service.devices();
-        return Response.ok(PrometheusText.render(devices, states), PrometheusText.CONTENT_TYPE).build();
+        return states;
     }
 }
