@@ -1,5 +1,5 @@
 // The selected node: its configuration and live figures, its rate chart, and the edit forms.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { formatRate } from '../lib/rates.js';
 import { ancestors } from '../lib/tree.js';
@@ -23,11 +23,13 @@ function keyLabel(key) {
   return key.mask ? `${key.value} / ${key.mask}` : key.value;
 }
 
-function Facts({ node, raw, live, index }) {
+function Facts({ node, raw, live, index, effective }) {
   const path = [...ancestors(index, node.id)].reverse();
   const rows = [
 
-    ['Guaranteed', node.guaranteedBps === null ? 'auto (from the weight)' : formatRate(node.guaranteedBps)],
+    ['Guaranteed', node.guaranteedBps !== null ? formatRate(node.guaranteedBps)
+      : effective && effective.guaranteedBps !== null && effective.guaranteedBps !== undefined
+        ? `${formatRate(effective.guaranteedBps)} (implied by its weight)` : 'auto (from the weight)'],
     ['Peak', formatRate(node.peakBps)],
     ['Weight', node.weight ?? 'auto (from the guarantee)'],
     ['Measured', live ? formatRate(live.measuredBps) : '–'],
@@ -52,11 +54,19 @@ export function NodePanel(props) {
   const node = index.nodes.get(selected);
   const raw = tree.nodes[index.position.get(selected)];
   const common = { ...props, raw };
+  // The node as the server resolves it: its effective guarantee when only a weight is set.
+  const [effective, setEffective] = useState(null);
+  useEffect(() => {
+    let gone = false;
+    setEffective(null);
+    props.api.node(props.device, props.port, selected).then((n) => { if (!gone) setEffective(n); }).catch(() => {});
+    return () => { gone = true; };
+  }, [selected, tree]);
   const tabs = [['edit', 'Edit'], ['add', 'Add child'], ['move', 'Move'], ['delete', 'Delete']];
   return html`
     <section class="node-panel" aria-labelledby="node-title">
       <h2 id="node-title">Node <code>${node.id}</code></h2>
-      <${Facts} node=${node} raw=${raw} live=${live} index=${index} />
+      <${Facts} node=${node} raw=${raw} live=${live} index=${index} effective=${effective} />
       <div class="chart-tools" role="group" aria-label="chart window">
         ${WINDOWS.map((m) => html`<button type="button" aria-pressed=${String(windowMin === m)} onClick=${() => setWindowMin(m)}>${m} min</button>`)}
       </div>

@@ -93,18 +93,8 @@ public class LiveApiTest {
     }
 
     @Test
-    public void eventsFilterByTypeDeviceAndNodeAndRefuseUnknownParameters() {
-        Http.Answer all = http.get("v1/events?limit=10000");
-        com.fasterxml.jackson.databind.JsonNode events = all.json().get("events");
-        assertTrue("the fixture's switch produced events", events.size() > 0);
-        String type = events.get(0).get("type").asText();
-        String device = events.get(0).get("device").asText();
-        Http.Answer byType = http.get("v1/events?limit=10000&type=" + type);
-        assertTrue(byType.json().get("events").size() > 0);
-        byType.json().get("events").forEach(e -> assertEquals(type, e.get("type").asText()));
-        Http.Answer both = http.get("v1/events?type=" + type + ",ERROR&device=" + device + "&limit=1");
-        assertEquals(1, both.json().get("events").size());
-        assertEquals(0, http.get("v1/events?node=no-such-node").json().get("events").size());
+    public void eventsRefuseUnknownOrRepeatedParametersAndUnknownTypes() {
+        assertEquals(200, http.get("v1/events?type=NODE_JOINED,ERROR&device=pof:1&node=x&limit=3").status());
         Http.Answer unknown = http.get("v1/events?limt=5");
         assertEquals(400, unknown.status());
         assertTrue(unknown.error().get("message").asText(), unknown.error().get("message").asText().contains("limt"));

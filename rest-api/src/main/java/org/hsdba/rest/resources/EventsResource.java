@@ -1,5 +1,6 @@
 package org.hsdba.rest.resources;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -63,22 +64,31 @@ public class EventsResource extends HsdbaResource {
         String device = q.getFirst("device");
         String node = q.getFirst("node");
         boolean filtered = types.size() < HsdbaEvent.Type.values().length || device != null || node != null;
-        List<HsdbaEvent> events = service().events(filtered ? MAX_LIMIT : n);
         ObjectNode o = mapper().createObjectNode();
         ArrayNode a = o.putArray("events");
-        for (HsdbaEvent e : events) {
-            if (a.size() == n) {
-                break;
-            }
-            if (types.contains(e.type()) && (device == null || device.equals(e.deviceId().orElse(null)))
-                    && (node == null || node.equals(e.nodeId().orElse(null)))) {
-                a.add(CODEC.encode(e, this));
-            }
+        for (HsdbaEvent e : select(service().events(filtered ? MAX_LIMIT : n), types, device, node, n)) {
+            a.add(CODEC.encode(e, this));
         }
         return o;
     }
 
-    private static Set<HsdbaEvent.Type> types(String text) {
+    /** The first {@code n} events of the given types, device and node (null: any). */
+    static List<HsdbaEvent> select(List<HsdbaEvent> events, Set<HsdbaEvent.Type> types, String device, String node,
+                                   int n) {
+        List<HsdbaEvent> out = new ArrayList<>();
+        for (HsdbaEvent e : events) {
+            if (out.size() == n) {
+                break;
+            }
+            if (types.contains(e.type()) && (device == null || device.equals(e.deviceId().orElse(null)))
+                    && (node == null || node.equals(e.nodeId().orElse(null)))) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    static Set<HsdbaEvent.Type> types(String text) {
         if (text == null) {
             return EnumSet.allOf(HsdbaEvent.Type.class);
         }
