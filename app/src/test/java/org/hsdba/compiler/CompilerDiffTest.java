@@ -119,18 +119,7 @@ public class CompilerDiffTest {
 
     @Test
     public void movingALeafToAnotherParentIsOneModifyWithTheNewTag() {
-        // Group and user match on fields that share no bits, so the user can match under either group.
-        List<LevelSpec> levels = List.of(LevelSpec.of("group", FieldSpec.of(272, 16)), LevelSpec.of("user", FieldSpec.of(288, 16)));
-        BandwidthTree t = BandwidthTree.builder(CompilerTestTrees.PORT).capacity(Rate.ofGbps(1)).levels(levels)
-                .addNode(NodeSpec.builder("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {0, 1})).weight(1.0).build())
-                .addNode(NodeSpec.builder("A1").parent("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {0, 2}))
-                        .weight(1.0).build())
-                .addNode(NodeSpec.builder("A2").parent("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {0, 4}))
-                        .weight(1.0).build())
-                .addNode(NodeSpec.builder("B").key(org.hsdba.model.MatchKey.exact(16, new byte[] {0, 3})).weight(1.0).build())
-                .addNode(NodeSpec.builder("B1").parent("B").key(org.hsdba.model.MatchKey.exact(16, new byte[] {0, 5}))
-                        .weight(1.0).build())
-                .build();
+        BandwidthTree t = CompilerTestTrees.twoLevel();
         CompiledProgram p = HsdbaCompiler.compile(t, CAPS, OPTS);
         // The moved leaf takes a key inside its new parent's subnet (admission refuses one that never matches).
         BandwidthTree moved = edit(edit(t, TreeEdit.move("A1", "B")), TreeEdit.update(CompilerTestTrees.user("A1", "B", 2, 9, 1)));
