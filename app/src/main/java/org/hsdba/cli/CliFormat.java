@@ -27,7 +27,7 @@ final class CliFormat {
     /** One line per tree: port, version, node count, capacity, headroom. */
     static String treeLine(BandwidthTree t) {
         long nodes = t.nodes().stream().filter(n -> !n.isTemplate()).count();
-        return String.format(Locale.ROOT, "%s  v%d  %d node(s)  C %s  eta %s  %d level(s)", t.port(), t.version(), nodes,
+        return String.format(Locale.ROOT, "%s  v%d  %d node(s)  C %s  eta %s  %d level(s)", t.port(), t.operatorVersion(), nodes,
                 t.capacity(), t.eta(), t.levels().size());
     }
 
