@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.hsdba.model.Durations;
 import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.Estimator;
+import org.hsdba.model.Ranges;
 import org.hsdba.model.RuntimeParameters;
 
 /**
@@ -37,24 +38,28 @@ public final class HsdbaParameters {
 
     private HsdbaParameters(Builder b) {
         this.estimator = Objects.requireNonNull(b.estimator, "estimator");
-        this.pollingPeriod = positive(b.pollingPeriod, "polling period");
-        this.idleTimeout = positive(b.idleTimeout, "idle timeout");
-        this.leafLifetime = positive(b.leafLifetime, "leaf lifetime");
+        inRange(b.estimator.period(), Ranges.ESTIMATOR_PERIOD, "rateEstimator/"
+                + (b.estimator.kind() == Estimator.Kind.WINDOW ? "windowSeconds" : "kSeconds"), "estimator period");
+        this.pollingPeriod = inRange(b.pollingPeriod, Ranges.POLLING_PERIOD, "pollingPeriodSeconds", "polling period");
+        this.idleTimeout = inRange(b.idleTimeout, Ranges.IDLE_TIMEOUT, "idleTimeoutSeconds", "idle timeout");
+        this.leafLifetime = inRange(b.leafLifetime, Ranges.LEAF_LIFETIME, "leafLifetimeSeconds", "leaf lifetime");
         this.mode = Objects.requireNonNull(b.mode, "mode");
-        if (!(b.joinRatePerSecond > 0) || Double.isInfinite(b.joinRatePerSecond)) {
-            throw new IllegalArgumentException("join rate " + b.joinRatePerSecond + "/s must be positive and finite");
+        if (!(b.joinRatePerSecond >= Ranges.MIN_JOIN_RATE && b.joinRatePerSecond <= Ranges.MAX_JOIN_RATE)) {
+            throw new ParameterRangeException("joinRatePerSecond", "join rate " + b.joinRatePerSecond
+                    + "/s is outside " + Ranges.MIN_JOIN_RATE + " .. " + Ranges.MAX_JOIN_RATE + " per second");
         }
-        if (b.joinBurst < 1) {
-            throw new IllegalArgumentException("join burst " + b.joinBurst + " must be at least 1");
+        if (b.joinBurst < 1 || b.joinBurst > Ranges.MAX_JOIN_BURST) {
+            throw new ParameterRangeException("joinBurst", "join burst " + b.joinBurst + " is outside 1 .. "
+                    + Ranges.MAX_JOIN_BURST);
         }
         this.joinRatePerSecond = b.joinRatePerSecond;
         this.joinBurst = b.joinBurst;
     }
 
-    private static Duration positive(Duration d, String what) {
+    private static Duration inRange(Duration d, Ranges.DurationRange range, String field, String what) {
         Objects.requireNonNull(d, what);
-        if (d.isZero() || d.isNegative()) {
-            throw new IllegalArgumentException(what + " must be positive, not " + Durations.format(d));
+        if (!range.contains(d)) {
+            throw new ParameterRangeException(field, what + " " + Durations.format(d) + " is outside " + range);
         }
         return d;
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
+import org.hsdba.api.ParameterRangeException;
 import org.hsdba.model.Durations;
 import org.hsdba.model.Estimator;
 
@@ -96,6 +97,8 @@ public final class ParametersJson {
         }
         try {
             return b.build();
+        } catch (ParameterRangeException e) {
+            throw new IllegalArgumentException("/" + e.field() + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("/: " + e.getMessage(), e);
         }

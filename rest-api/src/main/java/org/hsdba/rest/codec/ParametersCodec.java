@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
+import org.hsdba.api.ParameterRangeException;
 import org.hsdba.model.Estimator;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
@@ -91,6 +92,15 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         }
         try {
             return b.build();
+        } catch (ParameterRangeException ex) {
+            // "rateEstimator/kSeconds": the member of the nested object, so the pointer says where
+            int slash = ex.field().indexOf('/');
+            if (slash > 0 && e != null) {
+                e.problem(ex.field().substring(slash + 1), ex.getMessage());
+            } else {
+                r.problem(slash > 0 ? ex.field().substring(0, slash) : ex.field(), ex.getMessage());
+            }
+            return null;
         } catch (IllegalArgumentException ex) {
             r.problem(null, ex.getMessage());
             return null;
