@@ -25,6 +25,8 @@ public final class Ranges {
     public static final double MIN_JOIN_RATE = 0.01;
     public static final double MAX_JOIN_RATE = 1e6;
     public static final int MAX_JOIN_BURST = 1_000_000;
+    /** The operator's per-tree node limit (joins beyond it are refused at the edge). */
+    public static final int MAX_TREE_NODES = 1_000_000;
 
     private Ranges() {
     }
