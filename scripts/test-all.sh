@@ -2,7 +2,9 @@
 # Runs every test of the project:
 #   1. the Maven build: unit, property, component, end-to-end (TCP), packaging tests, the GUI's unit
 #      tests (node --test) and the Karaf container test;
-#   2. the GUI's browser tests in headless Chromium against the real lab (web-ui/e2e/run.sh).
+#   2. the GUI's browser tests in headless Chromium against the real lab (web-ui/e2e/run.sh);
+#   3. a smoke run of every benchmark (scripts/bench.sh all --quick --no-build, on the classes
+#      mvn verify built), so that a broken benchmark cannot land; each counts as one test.
 # Full output goes to target/test-all.log; the console gets the test summaries and any failure,
 # and the last line counts every test: "N passed, N failed, N skipped".
 set -uo pipefail
@@ -10,12 +12,16 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 "$root/scripts/setup.sh" --quiet || exit 1
+# Real-port and real-host tests need root, ethtool and iperf3; without root they skip with a message.
+if [ "$(id -u)" = 0 ]; then "$root/scripts/setup.sh" --quiet --hosts || exit 1; fi
 "$root/scripts/setup-browser.sh" || exit 1
 
 mkdir -p target
 log="$root/target/test-all.log"
 e2e_log="$root/target/test-all-gui.log"
+bench_log="$root/target/test-all-bench.log"
 : >"$e2e_log"
+: >"$bench_log"
 
 echo "== mvn verify (full log: target/test-all.log)"
 started=$(date +%s)
@@ -35,11 +41,19 @@ if [ $status -eq 0 ]; then
     grep -E "^# (tests|pass|fail|skipped)|^not ok" "$e2e_log" || true
 fi
 
+bench_status=0
+if [ $status -eq 0 ]; then
+    echo "== benchmarks, smoke run (scripts/bench.sh all --quick --no-build; log: target/test-all-bench.log)"
+    "$root/scripts/bench.sh" all --quick --no-build >"$bench_log" 2>&1
+    bench_status=$?
+    grep -E "^[a-z][a-z-]* +(ok|FAILED) |^    |^== |^bench.sh:" "$bench_log" || true
+fi
+
 # One closing line over every runner: surefire/failsafe XML reports and node's TAP summaries.
 # Reports older than this run (a test class since renamed or removed) do not count.
-python3 - "$root" "$started" "$log" "$e2e_log" <<'PY'
+python3 - "$root" "$started" "$bench_log" "$log" "$e2e_log" <<'PY'
 import glob, os, re, sys, xml.etree.ElementTree as ET
-root, started, logs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+root, started, bench_log, logs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 tests = failed = skipped = 0
 reports = glob.glob(root + "/**/target/surefire-reports/TEST-*.xml", recursive=True) \
         + glob.glob(root + "/**/target/failsafe-reports/TEST-*.xml", recursive=True)
@@ -56,6 +70,10 @@ for path in logs:
         if kind == "tests": tests += n
         elif kind == "fail": failed += n
         else: skipped += n
+# bench.sh prints one line per benchmark: "NAME  ok ..." or "NAME  FAILED ..."
+for verdict in re.findall(r"^[a-z][a-z-]* +(ok|FAILED) ", open(bench_log, errors="replace").read(), re.M):
+    tests += 1
+    failed += verdict == "FAILED"
 print(f"{tests - failed - skipped} passed, {failed} failed, {skipped} skipped")
 PY
 
@@ -64,9 +82,13 @@ if [ $status -ne 0 ]; then
     tail -60 "$log"
     exit $status
 fi
+if [ $bench_status -ne 0 ]; then
+    echo "benchmark smoke run failed (exit $bench_status); the last lines of target/test-all-bench.log:"
+    tail -40 "$bench_log"
+fi
 if [ $gui_status -ne 0 ]; then
     echo "GUI browser tests failed (exit $gui_status); the last lines of target/test-all-gui.log:"
     tail -60 "$e2e_log"
     exit $gui_status
 fi
-exit 0
+exit $bench_status

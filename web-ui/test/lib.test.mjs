@@ -21,7 +21,9 @@ test('parseRate reads the units the server accepts', () => {
 });
 
 test('parseRate explains what is wrong', () => {
-  assert.throws(() => parseRate('10Q'), /unknown unit "Q" \(use bps, k, M, G, T\)/);
+  assert.throws(() => parseRate('10Q'), /unknown unit "Q" \(use bps, k, M, G, T, or tc's kbit, mbit, gbit\)/);
+  assert.equal(parseRate('100mbit'), 100e6);
+  assert.equal(parseRate('100mbps'), 100e6);
   assert.throws(() => parseRate('8GB'), /bytes/);
   assert.throws(() => parseRate('-1G'), /negative/);
   assert.throws(() => parseRate(''), /empty rate/);
@@ -189,16 +191,17 @@ function fakeFetch(status, body, headers = {}) {
 }
 
 test('writes send If-Match and errors keep the contract fields', async () => {
-  const { impl, calls } = fakeFetch(409, { error: { status: 409, code: 'version-conflict', message: 'stale' }, currentVersion: 9 });
+  const { impl, calls } = fakeFetch(409, { error: { status: 409, code: 'version-conflict', message: 'stale' }, currentVersion: 9, currentEtag: '"5f0c2a-9"' });
   const api = new Api('http://h/onos/hsdba/v1', impl);
-  await assert.rejects(api.updateNode('pof:1', 3, 'a b', { weight: 2 }, 7), (e) => {
+  await assert.rejects(api.updateNode('pof:1', 3, 'a b', { weight: 2 }, '5f0c2a-7'), (e) => {
     assert.equal(e.conflict, true);
     assert.equal(e.currentVersion, 9);
     assert.equal(e.code, 'version-conflict');
+    assert.equal(e.currentEtag, '5f0c2a-9');
     return true;
   });
   assert.equal(calls[0].url, 'http://h/onos/hsdba/v1/devices/pof%3A1/ports/3/nodes/a%20b');
-  assert.equal(calls[0].init.headers['If-Match'], '"7"');
+  assert.equal(calls[0].init.headers['If-Match'], '"5f0c2a-7"');
   assert.equal(calls[0].init.method, 'PATCH');
 });
 
@@ -214,9 +217,13 @@ test('a failed text request still reports the server\'s message', async () => {
   await assert.rejects(api.config(), (e) => e.status === 500 && e.message === 'boom, see the log');
 });
 
-test('the tree version comes from the body or the ETag', async () => {
-  const api = new Api('http://h/v1/', fakeFetch(200, { nodes: [] }, { ETag: '"12"' }).impl);
-  assert.equal((await api.tree('d', 1)).version, 12);
+test('the tree keeps its version and its strong ETag as etag; a weak one is none', async () => {
+  const api = new Api('http://h/v1/', fakeFetch(200, { nodes: [], version: 12 }, { ETag: '"5f0c2a-12"' }).impl);
+  const t = await api.tree('d', 1);
+  assert.equal(t.version, 12);
+  assert.equal(t.etag, '5f0c2a-12');
+  const weak = new Api('http://h/v1/', fakeFetch(200, { nodes: [] }, { ETag: 'W/"5f0c2a-12"' }).impl);
+  assert.equal((await weak.tree('d', 1)).etag, null);
 });
 
 test('parseSelector reads the traffic selector inputs, or none', async () => {
@@ -235,4 +242,19 @@ test('parseSelector reads the traffic selector inputs, or none', async () => {
   assert.equal(formatSelector({ field: { offset: 240, length: 32 }, key: '10.9.0.0/16' }), 'bits 240–271 (IPv4 destination) = 10.9.0.0/16');
   assert.equal(formatSelector({ field: { offset: 8, length: 8 }, key: '0x1', mask: '0xf' }), 'bits 8–15 = 0x1 mask 0xf');
   assert.equal(formatSelector(undefined), null);
+});
+
+test('creating a tree sends If-None-Match: *, replacing and undo send the tag, * stays bare', async () => {
+  const { impl, calls } = fakeFetch(200, { version: 1 });
+  const api = new Api('http://h/v1/', impl);
+  await api.putTree('d', 1, { capacity: '100M' });
+  assert.equal(calls[0].init.headers['If-None-Match'], '*');
+  assert.equal(calls[0].init.headers['If-Match'], undefined);
+  await api.putTree('d', 1, { capacity: '100M' }, 'ab-3');
+  assert.equal(calls[1].init.headers['If-Match'], '"ab-3"');
+  await api.undo('d', 1, 'ab-4');
+  assert.equal(calls[2].url, 'http://h/v1/devices/d/ports/1/tree/undo');
+  assert.equal(calls[2].init.headers['If-Match'], '"ab-4"');
+  await api.deleteTree('d', 1, '*');
+  assert.equal(calls[3].init.headers['If-Match'], '*');
 });

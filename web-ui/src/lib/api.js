@@ -3,13 +3,14 @@
 
 /** An error from the API in the contract's shape, or a network failure (status 0). */
 export class ApiError extends Error {
-  constructor({ status, code, message, details = [], currentVersion = null, method, path }) {
+  constructor({ status, code, message, details = [], currentVersion = null, currentEtag = null, method, path }) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
     this.currentVersion = currentVersion;
+    this.currentEtag = currentEtag;
     this.method = method;
     this.path = path;
   }
@@ -26,9 +27,10 @@ export function apiBaseFor(pageUrl) {
   return new URL('../v1/', new URL('.', pageUrl)).href;
 }
 
-function parseEtag(value) {
+/** The tag inside a strong ETag header (`"5f0c2a91e3-7"` -> `5f0c2a91e3-7`); null for none or a weak one. */
+export function parseEtag(value) {
   if (!value) return null;
-  const m = /^(?:W\/)?"?([^"]*)"?$/.exec(value.trim());
+  const m = /^"([^"]*)"$/.exec(value.trim());
   return m ? m[1] : null;
 }
 
@@ -46,10 +48,12 @@ export class Api {
    * One request. Resolves to {status, data, etag, headers}; rejects with an ApiError for any
    * non-2xx answer (parsed from the contract's error body when there is one) or network failure.
    */
-  async request(method, path, { body, ifMatch, raw = false } = {}) {
+  async request(method, path, { body, ifMatch, ifNoneMatch, raw = false } = {}) {
     const headers = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (ifMatch !== undefined && ifMatch !== null) headers['If-Match'] = `"${ifMatch}"`;
+    // A tag goes in quotes (a strong ETag); '*' (any tree) as it is.
+    if (ifMatch !== undefined && ifMatch !== null) headers['If-Match'] = ifMatch === '*' ? '*' : `"${ifMatch}"`;
+    if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
     let res;
     try {
       res = await this.fetch(this.base + path, {
@@ -80,6 +84,7 @@ export class Api {
         message: err.message || `${method} ${path} failed: HTTP ${res.status} ${res.statusText || ''}`.trim(),
         details: err.details || [],
         currentVersion: data && data.currentVersion !== undefined ? data.currentVersion : null,
+        currentEtag: data && data.currentEtag ? parseEtag(data.currentEtag) : null,
         method,
         path,
       });
@@ -93,20 +98,41 @@ export class Api {
 
   portPath(device, port) { return `devices/${enc(device)}/ports/${enc(port)}`; }
 
-  /** The tree with its version, or null when the port has none (404). */
+  /**
+   * The tree with its operator version and `etag` (the tag writes send back in If-Match; it
+   * changes with operator writes only, not with joins), or null when the port has none (404).
+   */
   async tree(device, port) {
     try {
       const r = await this.request('GET', `${this.portPath(device, port)}/tree`);
-      const version = r.data.version ?? (r.etag !== null ? Number(r.etag) : null);
-      return { ...r.data, version };
+      return { ...r.data, etag: r.etag };
     } catch (e) {
       if (e.status === 404) return null;
       throw e;
     }
   }
 
-  putTree(device, port, tree, version) {
-    return this.request('PUT', `${this.portPath(device, port)}/tree`, { body: tree, ifMatch: version });
+  /** Replaces the tree based on `etag`; without one it only creates (If-None-Match: *). */
+  putTree(device, port, tree, etag) {
+    return this.request('PUT', `${this.portPath(device, port)}/tree`,
+      etag ? { body: tree, ifMatch: etag } : { body: tree, ifNoneMatch: '*' });
+  }
+
+  deleteTree(device, port, etag) {
+    return this.request('DELETE', `${this.portPath(device, port)}/tree`, { ifMatch: etag });
+  }
+
+  /** {undo: [labels], redo: [labels]}, most recent first: the operator's own writes of this tree. */
+  operatorHistory(device, port) {
+    return this.request('GET', `${this.portPath(device, port)}/tree/history`).then((r) => r.data);
+  }
+
+  undo(device, port, etag) {
+    return this.request('POST', `${this.portPath(device, port)}/tree/undo`, { ifMatch: etag });
+  }
+
+  redo(device, port, etag) {
+    return this.request('POST', `${this.portPath(device, port)}/tree/redo`, { ifMatch: etag });
   }
 
   addNode(device, port, node, version) {

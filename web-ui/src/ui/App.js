@@ -17,12 +17,6 @@ import { formatSelector } from '../lib/selector.js';
 
 const EMPTY_INDEX = indexTree({ nodes: [] });
 
-function stripVersion(tree) {
-  const t = { ...tree };
-  delete t.version;
-  return t;
-}
-
 function download(name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = document.createElement('a');
@@ -46,7 +40,7 @@ export function App({ api }) {
   const [events, setEvents] = useState([]);
   const [eventsError, setEventsError] = useState(null);
   const [conflict, setConflict] = useState(null);
-  const [undo, setUndo] = useState(null);
+  const [opHistory, setOpHistory] = useState({ undo: [], redo: [] }); // the server's, for undo/redo
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [importErrors, setImportErrors] = useState(null);
@@ -109,7 +103,13 @@ export function App({ api }) {
       if (!stillOn(key)) return undefined;
       ok();
       setTreeError(null);
-      setTree((old) => (old && t && old.version === t.version && old.nodes.length === t.nodes.length ? old : t));
+      // Joins change the nodes but not the tag: compare both.
+      setTree((old) => (old && t && old.etag === t.etag && old.nodes.length === t.nodes.length ? old : t));
+      if (t) {
+        api.operatorHistory(device, port).then((h) => { if (stillOn(key)) setOpHistory(h); }).catch(() => {});
+      } else {
+        setOpHistory({ undo: [], redo: [] });
+      }
       return t;
     } catch (e) {
       if (!globalError(e)) setTreeError(e.message);
@@ -120,7 +120,7 @@ export function App({ api }) {
   useEffect(() => {
     setTree(undefined);
     setPortState(null);
-    setUndo(null);
+    setOpHistory({ undo: [], redo: [] });
     setConflict(null);
     setSearch('');
     setNotice('');
@@ -192,16 +192,15 @@ export function App({ api }) {
     let before = tree;
     try {
       try {
-        await action(before ? before.version : undefined);
+        await action(before ? before.etag : undefined);
       } catch (e) {
         if (!e.conflict || !touched || !before) throw e;
         const now = await api.tree(device, port);
         if (!now || !unchangedFor(before, now, touched.ids, touched.subtreeOf ?? null)) throw e;
         before = now;
-        await action(now.version);
+        await action(now.etag);
       }
       setConflict(null);
-      if (before) setUndo({ before, label });
       const t = await loadTree();
       if (after) after(t);
       setNotice(`${label}: done${t && t.version !== undefined ? ` (tree version ${t.version})` : ''}.`);
@@ -257,12 +256,15 @@ export function App({ api }) {
     }
   }
 
+  // Undo and redo are the server's: the operator's own writes of this tree, joins untouched.
   async function undoLast() {
-    if (!undo || !tree) return;
-    const { before, label } = undo;
-    // No retry here: the undo replaces the whole tree, so any change since is a real conflict.
-    const okDone = await write(`Undo "${label}"`, (v) => api.putTree(device, port, stripVersion(before), v));
-    if (okDone) setUndo(null);
+    if (!tree || opHistory.undo.length === 0) return;
+    await write(`Undo "${opHistory.undo[0]}"`, (v) => api.undo(device, port, v));
+  }
+
+  async function redoLast() {
+    if (!tree || opHistory.redo.length === 0) return;
+    await write(`Redo "${opHistory.redo[0]}"`, (v) => api.redo(device, port, v));
   }
 
   async function exportConfig() {
@@ -289,7 +291,7 @@ export function App({ api }) {
         throw e;
       }
     });
-    if (done) setUndo(null); // an import replaces every port; undo covers one port's tree only
+    if (done) setOpHistory({ undo: [], redo: [] }); // the server forgets the history on an import
     if (shown) setNotice(''); // the refusal is in its own banner, with every problem
   }
 
@@ -305,7 +307,8 @@ export function App({ api }) {
   const editProps = { api, device, port, tree, index, onApply: applyEdit, busy, onProblems: setProblems };
 
   return html`
-    <${TopBar} devices=${devices} device=${device} port=${port} dev=${dev} undo=${undo} busy=${busy}
+    <${TopBar} devices=${devices} device=${device} port=${port} dev=${dev} busy=${busy}
+               undo=${tree ? opHistory.undo[0] : null} redo=${tree ? opHistory.redo[0] : null} onRedo=${redoLast}
                onDevice=${(id) => select({ device: id, port: null, node: null })}
                onPort=${(p) => select({ port: p, node: null })}
                onUndo=${undoLast} onExport=${exportConfig} onImport=${importConfig} />

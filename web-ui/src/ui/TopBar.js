@@ -2,7 +2,8 @@
 import { useRef } from 'preact/hooks';
 import { html } from './html.js';
 
-export function TopBar({ devices, device, port, dev, undo, busy, onDevice, onPort, onUndo, onExport, onImport }) {
+// undo / redo: the label of the operator's write each would take back or re-apply (the server's history), or null.
+export function TopBar({ devices, device, port, dev, undo, redo, busy, onDevice, onPort, onUndo, onRedo, onExport, onImport }) {
   const fileInput = useRef(null);
   return html`
   <header class="topbar">
@@ -23,7 +24,9 @@ export function TopBar({ devices, device, port, dev, undo, busy, onDevice, onPor
     </div>
     <div class="actions">
       <button type="button" disabled=${!undo || busy} onClick=${onUndo}
-              title=${undo ? `re-apply the tree as it was before "${undo.label}"` : 'nothing to undo'}>↶ Undo${undo ? ` ${undo.label}` : ''}</button>
+              title=${undo ? `take back "${undo}" (nodes joined since stay)` : 'nothing to undo'}>↶ Undo${undo ? ` ${undo}` : ''}</button>
+      <button type="button" disabled=${!redo || busy} onClick=${onRedo}
+              title=${redo ? `re-apply "${redo}"` : 'nothing to redo'}>↷ Redo${redo ? ` ${redo}` : ''}</button>
       <button type="button" onClick=${onExport}>Export config</button>
       <button type="button" onClick=${() => fileInput.current && fileInput.current.click()}>Import config…</button>
       <input ref=${fileInput} type="file" accept=".json,application/json" class="visually-hidden" id="import-file"

@@ -46,6 +46,14 @@ public final class ResolvedTree {
                 : new ResolvedTree(tree.withVersion(version), weight, guarantee, peak, implied, leaf);
     }
 
+    /** The same admitted tree with other version numbers ({@link BandwidthTree#withVersions}). */
+    public ResolvedTree withVersions(long version, long operatorVersion, long generation) {
+        BandwidthTree t = tree;
+        return version == t.version() && operatorVersion == t.operatorVersion() && generation == t.generation() ? this
+                : new ResolvedTree(t.withVersions(version, operatorVersion, generation), weight, guarantee, peak, implied,
+                        leaf);
+    }
+
     public int size() {
         return weight.length;
     }

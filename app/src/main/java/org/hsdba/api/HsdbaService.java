@@ -17,13 +17,17 @@ import org.onosproject.event.ListenerService;
  * The hsdba application: managed devices, bandwidth trees per (device, port), run-time
  * parameters, previews, live state and events. REST, GUI and CLI use only this interface.
  *
- * <p>Writes: every write to a tree takes an optional expected version; when given and not the
- * current one (0 = no tree) it fails with {@link VersionConflictException} and changes nothing.
+ * <p>Writes: every write to a tree takes a {@link Precondition} (a {@link TreeTag}, any tree, no
+ * tree, or, in the {@code OptionalLong} forms, an operator version with 0 = no tree); when it does
+ * not hold the write fails with {@link VersionConflictException} and changes nothing.
  * Edits apply whole or not at all: an edit that breaks a structural or admission rule throws
  * {@link InvalidTreeException} carrying every violation. A successful write is stored (durably,
  * with a persistent store) before the method returns; switches are programmed asynchronously
  * (see {@link DeviceStatus#isProgrammed()} and the {@code SWITCH_PROGRAMMED} / {@code ERROR}
- * events). Every write gives the tree a new version: the old one + 1 (1 for a new tree).
+ * events). Every operator write gives the tree a new operator version (the old one + 1, 1 for a new
+ * tree; a tree created again gets a new generation, see {@link TreeTag}); joins and prunes do not,
+ * they only move the store's revision ({@link BandwidthTree#version()}). Each port keeps the
+ * operator's last writes for {@link #undo} and {@link #redo}.
  *
  * <p>Unknown devices, ports, trees or nodes: {@link NotFoundException}; bad arguments:
  * {@link IllegalArgumentException}. All methods are thread-safe.
@@ -46,16 +50,48 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
      *
      * @return the stored tree with its new version
      */
-    BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion);
+    BandwidthTree putTree(BandwidthTree tree, Precondition expected);
 
     /** Removes the tree of a port and its entries in the switch; {@link NotFoundException} if there is none. */
-    void removeTree(PortRef port, OptionalLong expectedVersion);
+    void removeTree(PortRef port, Precondition expected);
 
     /** Applies one edit (add, update, move, delete subtree, replace subtree) to a port's tree. */
-    EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion);
+    EditResult edit(PortRef port, TreeEdit edit, Precondition expected);
 
     /** Replaces the levels (field specs and join templates) of a port's tree. */
-    BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion);
+    BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected);
+
+    /**
+     * Takes back the operator's last write of a port's tree (several steps, see
+     * {@link #operatorHistory}): the declared part (settings, levels, declared nodes) as it was
+     * before that write, with the nodes joined since kept where their parent still exists. A new
+     * operator write itself (new operator version; admitted like any). {@link NotFoundException}
+     * if there is nothing to undo.
+     */
+    BandwidthTree undo(PortRef port, Precondition expected);
+
+    /** Re-applies the write the last {@link #undo} took back; {@link NotFoundException} if there is none. */
+    BandwidthTree redo(PortRef port, Precondition expected);
+
+    /** What {@link #undo} and {@link #redo} would take back or re-apply, most recent first. */
+    OperatorHistory operatorHistory(PortRef port);
+
+    /** {@link #putTree(BandwidthTree, Precondition)} with an operator version (0 = no tree) or none. */
+    default BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
+        return putTree(tree, Precondition.from(expectedVersion));
+    }
+
+    default void removeTree(PortRef port, OptionalLong expectedVersion) {
+        removeTree(port, Precondition.from(expectedVersion));
+    }
+
+    default EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
+        return edit(port, edit, Precondition.from(expectedVersion));
+    }
+
+    default BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
+        return setLevels(port, levels, Precondition.from(expectedVersion));
+    }
 
     HsdbaParameters parameters();
 

@@ -3,35 +3,51 @@ package org.hsdba.api;
 import org.hsdba.model.PortRef;
 
 /**
- * A write named an expected tree version that is no longer current (optimistic concurrency).
- * Carries the current version so a client can re-read and retry; version 0 means "no tree".
+ * A write expected another tree than the current one (optimistic concurrency, see
+ * {@link Precondition}). Carries the current operator version and tag so a client can re-read and
+ * retry; version 0 and no tag mean "no tree".
  */
 public final class VersionConflictException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
     private final transient PortRef port;
-    private final long expectedVersion;
+    private final String expected;
     private final long currentVersion;
+    private final transient TreeTag currentTag;
 
+    /** A store-level conflict on the store's revision (another writer got there first). */
     public VersionConflictException(PortRef port, long expectedVersion, long currentVersion) {
-        super("tree of " + port + " is at version " + currentVersion + ", not the expected " + expectedVersion
-                + (currentVersion == 0 ? " (there is no tree)" : "") + "; re-read it and retry");
+        this(port, "revision " + expectedVersion, currentVersion, null);
+    }
+
+    public VersionConflictException(PortRef port, String expected, long currentVersion, TreeTag currentTag) {
+        super("tree of " + port + (currentTag == null && currentVersion == 0 ? " does not exist"
+                : " is at " + (currentTag != null ? "tag " + currentTag.text() + " (version " + currentVersion + ")"
+                        : "version " + currentVersion))
+                + ", not the expected " + expected + "; re-read it and retry");
         this.port = port;
-        this.expectedVersion = expectedVersion;
+        this.expected = expected;
         this.currentVersion = currentVersion;
+        this.currentTag = currentTag;
     }
 
     public PortRef port() {
         return port;
     }
 
-    public long expectedVersion() {
-        return expectedVersion;
+    /** What the write expected, for messages. */
+    public String expected() {
+        return expected;
     }
 
-    /** The version now stored; 0 if the port has no tree. */
+    /** The operator version now stored (or the store's revision for a store-level conflict); 0 if the port has no tree. */
     public long currentVersion() {
         return currentVersion;
+    }
+
+    /** The current tag, or null if the port has no tree (or the conflict was inside the store). */
+    public TreeTag currentTag() {
+        return currentTag;
     }
 }

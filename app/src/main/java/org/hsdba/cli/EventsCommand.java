@@ -18,7 +18,7 @@ public class EventsCommand extends HsdbaCommand {
     int limit = 50;
 
     @Override
-    protected void doExecute() {
+    void run() {
         List<HsdbaEvent> events = new ArrayList<>(service().events(limit));
         Collections.reverse(events);
         if (json()) {

@@ -4,8 +4,10 @@ import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.apache.karaf.shell.support.CommandException;
 import org.hsdba.api.HsdbaService;
 import org.hsdba.api.NotFoundException;
+import org.hsdba.api.VersionConflictException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.JsonWriter;
@@ -22,6 +24,29 @@ abstract class HsdbaCommand extends AbstractShellCommand {
 
     /** Set by tests; otherwise ONOS's {@code -j} option (a private field of the base class). */
     Boolean json;
+
+    /** What the command does; an operator's mistake is an unchecked exception (see {@link #doExecute}). */
+    abstract void run();
+
+    /**
+     * Runs the command. A refused request (bad argument, admission violations, stale version, no
+     * such tree or node) is the operator's mistake, not a server error: it becomes Karaf's
+     * {@link CommandException}, which the shell prints ("Error executing command: " and the
+     * reasons), ends the command with a failure status, and logs only at DEBUG. Anything else
+     * propagates and is logged as the error it is.
+     */
+    @Override
+    protected final void doExecute() throws CommandException {
+        try {
+            run();
+        } catch (IllegalArgumentException | VersionConflictException | NotFoundException e) {
+            throw refused(e);
+        }
+    }
+
+    static CommandException refused(RuntimeException e) {
+        return new CommandException(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
+    }
 
     HsdbaService service() {
         return service != null ? service : get(HsdbaService.class);

@@ -47,7 +47,7 @@ public class NodeAddCommand extends NodeEditCommand {
     boolean template;
 
     @Override
-    protected void doExecute() {
+    void run() {
         PortRef p = portRef();
         BandwidthTree tree = tree(p);
         int depth = parent == null ? 1 : tree.depth(parent) + 1;

@@ -17,7 +17,7 @@ public class NodeRemoveCommand extends NodeEditCommand {
     String id;
 
     @Override
-    protected void doExecute() {
+    void run() {
         PortRef p = portRef();
         apply(p, TreeEdit.deleteSubtree(id), r -> String.format("removed %d node(s) %s from %s, tree version %d",
                 r.removedNodes().size(), r.removedNodes(), p, r.tree().version()));

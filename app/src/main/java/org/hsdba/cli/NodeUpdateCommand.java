@@ -45,7 +45,7 @@ public class NodeUpdateCommand extends NodeEditCommand {
     boolean adopt;
 
     @Override
-    protected void doExecute() {
+    void run() {
         PortRef p = portRef();
         BandwidthTree tree = tree(p);
         NodeSpec old = tree.node(id).orElseThrow(() -> new NotFoundException("no node \"" + id + "\" under " + p));

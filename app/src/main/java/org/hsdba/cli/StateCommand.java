@@ -10,7 +10,7 @@ import org.hsdba.api.PortState;
 public class StateCommand extends PortCommand {
 
     @Override
-    protected void doExecute() {
+    void run() {
         PortState state = service().state(portRef());
         if (json()) {
             printJson(CliJson.state(state));

@@ -25,7 +25,7 @@ public class TreesCommand extends HsdbaCommand {
     Long port;
 
     @Override
-    protected void doExecute() {
+    void run() {
         if (port == null) {
             List<BandwidthTree> trees = service().trees().stream()
                     .filter(t -> device == null || t.port().deviceId().equals(device)).collect(Collectors.toList());

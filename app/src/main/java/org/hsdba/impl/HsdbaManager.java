@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -17,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -34,6 +34,8 @@ import org.hsdba.api.HsdbaListener;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.HsdbaService;
 import org.hsdba.api.NotFoundException;
+import org.hsdba.api.OperatorHistory;
+import org.hsdba.api.Precondition;
 import org.hsdba.api.PortInfo;
 import org.hsdba.api.PortState;
 import org.hsdba.api.PreviewResult;
@@ -46,6 +48,7 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.LevelSpec;
+import org.hsdba.model.Membership;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.PortSelector;
 import org.hsdba.model.TreeEdit;
@@ -97,6 +100,8 @@ public final class HsdbaManager implements HsdbaService {
     private final AdmittedTrees admitted = new AdmittedTrees();
     /** Written under {@link #writeLock}, read on the control thread. */
     private final EditJournal journal = new EditJournal();
+    /** Guarded by {@link #writeLock}. */
+    private final OperatorLog operatorLog = new OperatorLog();
     private final TreeWriter writer;
     private final StoreListener storeListener = new StoreListener();
     private final SwitchListener switchListener = new SwitchListener();
@@ -251,32 +256,47 @@ public final class HsdbaManager implements HsdbaService {
     }
 
     @Override
-    public BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
+    public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expectedVersion, true, current -> admitInFull(tree));
+        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree));
     }
 
     @Override
-    public void removeTree(PortRef port, OptionalLong expectedVersion) {
+    public void removeTree(PortRef port, Precondition expected) {
+        Objects.requireNonNull(expected, "expected");
         synchronized (writeLock) {
-            BandwidthTree current = store.tree(port).orElseThrow(() -> noTree(port));
-            checkExpected(port, expectedVersion, current.version());
-            store.removeTree(port, current.version());
+            for (int attempt = 0; ; attempt++) {
+                BandwidthTree current = store.tree(port).orElse(null);
+                expected.check(port, current);
+                if (current == null) {
+                    throw noTree(port);
+                }
+                try {
+                    store.removeTree(port, current.version());
+                    break;
+                } catch (VersionConflictException e) {
+                    if (attempt >= WRITE_RETRIES) {
+                        throw e;
+                    }
+                }
+            }
             admitted.forget(port);
             journal.forget(port);
+            operatorLog.forget(port);
         }
     }
 
     @Override
-    public EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
-        return edit(port, edit, expectedVersion, current -> { });
+    public EditResult edit(PortRef port, TreeEdit edit, Precondition expected) {
+        return edit(port, edit, expected, Writer.OPERATOR, current -> { });
     }
 
     /** An edit with a check of the current tree, made inside the write (it may throw to refuse). */
-    private EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion, Consumer<BandwidthTree> check) {
+    private EditResult edit(PortRef port, TreeEdit edit, Precondition expected, Writer who,
+                            Consumer<BandwidthTree> check) {
         Objects.requireNonNull(edit, "edit");
         List<String> removed = new ArrayList<>();
-        BandwidthTree result = write(port, expectedVersion, false, current -> {
+        BandwidthTree result = write(port, expected, false, who, label(edit), current -> {
             check.accept(current);
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
@@ -302,7 +322,7 @@ public final class HsdbaManager implements HsdbaService {
      * {@link NotFoundException}. Returns how many nodes went. Package-private for tests.
      */
     int prune(PortRef port, String nodeId) {
-        EditResult r = edit(port, TreeEdit.deleteSubtree(nodeId), OptionalLong.empty(), current -> {
+        EditResult r = edit(port, TreeEdit.deleteSubtree(nodeId), Precondition.NONE, Writer.MEMBERSHIP, current -> {
             int i = current.indexOf(nodeId);
             if (i >= 0 && ActivityTracker.exemptFromPruning(current)[i]) {
                 throw new NotFoundException(current.path(i) + " is no longer prunable (declared, pinned or above one)");
@@ -312,9 +332,68 @@ public final class HsdbaManager implements HsdbaService {
     }
 
     @Override
-    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
+    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
         Objects.requireNonNull(levels, "levels");
-        return write(port, expectedVersion, false, current -> admitInFull(current.toBuilder().levels(levels).build()));
+        return write(port, expected, false, Writer.OPERATOR, "set levels",
+                current -> admitInFull(current.toBuilder().levels(levels).build()));
+    }
+
+    @Override
+    public BandwidthTree undo(PortRef port, Precondition expected) {
+        synchronized (writeLock) {
+            return write(port, expected, false, Writer.UNDO, null, current -> {
+                OperatorLog.Step step = operatorLog.peekUndo(port);
+                if (step == null) {
+                    throw new NotFoundException("nothing to undo on " + port + " (this instance keeps the last "
+                            + OperatorLog.DEPTH + " operator writes since it started)");
+                }
+                return admitInFull(Membership.merge(step.tree, current));
+            });
+        }
+    }
+
+    @Override
+    public BandwidthTree redo(PortRef port, Precondition expected) {
+        synchronized (writeLock) {
+            return write(port, expected, false, Writer.REDO, null, current -> {
+                OperatorLog.Step step = operatorLog.peekRedo(port);
+                if (step == null) {
+                    throw new NotFoundException("nothing to redo on " + port);
+                }
+                return admitInFull(Membership.merge(step.tree, current));
+            });
+        }
+    }
+
+    @Override
+    public OperatorHistory operatorHistory(PortRef port) {
+        synchronized (writeLock) {
+            store.tree(port).orElseThrow(() -> noTree(port));
+            return operatorLog.history(port);
+        }
+    }
+
+    /** Who writes: the operator (a new operator version, an undo step), or membership (joins, prunes: neither). */
+    private enum Writer { OPERATOR, UNDO, REDO, MEMBERSHIP }
+
+    private static String label(TreeEdit edit) {
+        switch (edit.kind()) {
+            case ADD:
+                return "add " + edit.nodeId();
+            case UPDATE:
+                return "update " + edit.nodeId();
+            case MOVE:
+                return "move " + edit.nodeId();
+            case DELETE_SUBTREE:
+                return "delete " + edit.nodeId();
+            default:
+                return "replace " + edit.nodeId();
+        }
+    }
+
+    /** A generation for a tree created now: random, 48 bits (exact in a JavaScript number), never 0. */
+    private static long newGeneration() {
+        return ThreadLocalRandom.current().nextLong(1, 1L << 48);
     }
 
     /**
@@ -326,23 +405,28 @@ public final class HsdbaManager implements HsdbaService {
      * {@link NotFoundException}); it throws {@link InvalidTreeException} for a structurally
      * invalid result.
      */
-    private BandwidthTree write(PortRef port, OptionalLong expectedVersion, boolean mayCreate,
+    private BandwidthTree write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
                                 Function<BandwidthTree, Candidate> change) {
+        Objects.requireNonNull(expected, "expected");
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
                 BandwidthTree current = store.tree(port).orElse(null);
                 long currentVersion = current == null ? 0 : current.version();
-                checkExpected(port, expectedVersion, currentVersion);
+                expected.check(port, current);
                 if (current == null && !mayCreate) {
                     throw noTree(port);
                 }
                 Candidate candidate = change.apply(current);
+                long operatorVersion = current == null ? 0 : current.operatorVersion();
+                long generation = current == null ? newGeneration() : current.generation();
+                if (who != Writer.MEMBERSHIP) {
+                    operatorVersion++;
+                }
                 // The resolved tree, the stored one and the end of the edit chain are one object.
                 ResolvedTree resolved = candidate.resolved == null ? null
-                        : candidate.resolved.withVersion(currentVersion + 1);
+                        : candidate.resolved.withVersions(currentVersion + 1, operatorVersion, generation);
                 BandwidthTree next = resolved != null ? resolved.tree()
-                        : candidate.tree.version() == currentVersion + 1 ? candidate.tree
-                        : candidate.tree.withVersion(currentVersion + 1);
+                        : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
                 if (!violations.isEmpty()) {
@@ -351,12 +435,22 @@ public final class HsdbaManager implements HsdbaService {
                 try {
                     writer.write(current, next, resolved,
                             candidate.chain == null ? null : candidate.chain.endingAt(resolved));
-                    return next;
                 } catch (VersionConflictException e) {
-                    if (expectedVersion.isPresent() || attempt >= WRITE_RETRIES) {
+                    // Another writer (a join elsewhere in the cluster) got there first: the
+                    // precondition is checked again on the new tree.
+                    if (attempt >= WRITE_RETRIES) {
                         throw e;
                     }
+                    continue;
                 }
+                if (who == Writer.OPERATOR && current != null) {
+                    operatorLog.wrote(port, current, label);
+                } else if (who == Writer.UNDO) {
+                    operatorLog.undone(port, current);
+                } else if (who == Writer.REDO) {
+                    operatorLog.redone(port, current);
+                }
+                return next;
             }
         }
     }
@@ -424,12 +518,6 @@ public final class HsdbaManager implements HsdbaService {
         return out;
     }
 
-    private static void checkExpected(PortRef port, OptionalLong expected, long current) {
-        if (expected.isPresent() && expected.getAsLong() != current) {
-            throw new VersionConflictException(port, expected.getAsLong(), current);
-        }
-    }
-
     private static NotFoundException noTree(PortRef port) {
         return new NotFoundException("no tree for port " + port.port() + " of " + port.deviceId());
     }
@@ -463,8 +551,9 @@ public final class HsdbaManager implements HsdbaService {
             List<Violation> violations = new ArrayList<>();
             List<BandwidthTree> trees = new ArrayList<>();
             for (BandwidthTree t : config.trees()) {
-                long current = store.tree(t.port()).map(BandwidthTree::version).orElse(0L);
-                BandwidthTree next = t.withVersion(current + 1);
+                BandwidthTree current = store.tree(t.port()).orElse(null);
+                BandwidthTree next = current == null ? t.withVersions(1, 1, newGeneration())
+                        : t.withVersions(current.version() + 1, current.operatorVersion() + 1, current.generation());
                 violations.addAll(Admission.check(next));
                 trees.add(next);
             }
@@ -473,6 +562,7 @@ public final class HsdbaManager implements HsdbaService {
                 throw new InvalidTreeException(violations);
             }
             journal.clear(); // imported trees are not edits of the stored ones
+            operatorLog.clear();
             store.replaceAll(trees, params);
         }
     }
@@ -707,7 +797,8 @@ public final class HsdbaManager implements HsdbaService {
             agent.joinsAccepted.decrementAndGet();
             joins.refuse(agent, join.node.port(), join.node.nodeId(), reason);
             try {
-                edit(join.node.port(), TreeEdit.deleteSubtree(join.node.nodeId()), OptionalLong.empty());
+                edit(join.node.port(), TreeEdit.deleteSubtree(join.node.nodeId()), Precondition.NONE, Writer.MEMBERSHIP,
+                        current -> { });
             } catch (NotFoundException | InvalidTreeException e) {
                 LOG.debug("rejected join {} already gone: {}", join.node, e.getMessage());
             }

@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
 
 /**
  * The bandwidth tree of one egress port: capacity {@code C}, headroom {@code eta}, 1..8 levels
- * below the port, the nodes, the allocation mode and a version (incremented per applied edit).
+ * below the port, the nodes, the allocation mode, and three numbers: {@link #version()} (the
+ * store's revision: every write + 1, joins and prunes too), {@link #operatorVersion()} (operator
+ * writes only) and {@link #generation()} (fixed for the life of the tree, new when a port's tree
+ * is created again), which together make the ETag an operator sees ({@code TreeTag}).
  *
  * <p>Immutable and structurally valid: ids are unique, parents exist, there are no cycles, no
  * node is deeper than the levels, keys have their level's length, templates are leaves and there
@@ -37,6 +40,8 @@ public final class BandwidthTree {
     private final List<LevelSpec> levels;
     private final PortSelector selector;
     private final long version;
+    private final long operatorVersion;
+    private final long generation;
     private final List<NodeSpec> nodes;
     private final IdIndex indexById;
     private final int[] parent;
@@ -53,6 +58,8 @@ public final class BandwidthTree {
         this.levels = List.copyOf(b.levels);
         this.selector = b.selector;
         this.version = b.version;
+        this.operatorVersion = b.operatorVersion;
+        this.generation = b.generation;
         this.nodes = Collections.unmodifiableList(preOrder);
         this.indexById = indexById;
         this.parent = parent;
@@ -67,6 +74,13 @@ public final class BandwidthTree {
      */
     private BandwidthTree(BandwidthTree base, long version, List<NodeSpec> preOrder, IdIndex indexById,
                           int[] parent, int[] depth, int[] childStart, int[] childIdx) {
+        this(base, version, base.operatorVersion, base.generation, preOrder, indexById, parent, depth, childStart,
+                childIdx);
+    }
+
+    private BandwidthTree(BandwidthTree base, long version, long operatorVersion, long generation,
+                          List<NodeSpec> preOrder, IdIndex indexById, int[] parent, int[] depth, int[] childStart,
+                          int[] childIdx) {
         this.port = base.port;
         this.capacity = base.capacity;
         this.eta = base.eta;
@@ -74,6 +88,8 @@ public final class BandwidthTree {
         this.levels = base.levels;
         this.selector = base.selector;
         this.version = version;
+        this.operatorVersion = operatorVersion;
+        this.generation = generation;
         this.nodes = Collections.unmodifiableList(preOrder);
         this.indexById = indexById;
         this.parent = parent;
@@ -112,7 +128,7 @@ public final class BandwidthTree {
     /** A builder holding this tree's parameters and nodes (in canonical order). */
     public Builder toBuilder() {
         Builder b = new Builder(port).capacity(capacity).eta(eta).mode(mode).levels(levels).selector(selector)
-                .version(version);
+                .version(version).operatorVersion(operatorVersion).generation(generation);
         b.nodes.addAll(nodes);
         return b;
     }
@@ -137,8 +153,19 @@ public final class BandwidthTree {
         return levels;
     }
 
+    /** The store's revision of this tree: every write + 1 (operator edits, joins, prunes); 0 = not stored. */
     public long version() {
         return version;
+    }
+
+    /** Operator writes only (edits, replacements, undo, import): joins and prunes leave it. */
+    public long operatorVersion() {
+        return operatorVersion;
+    }
+
+    /** Fixed for the life of the port's tree and new when it is created again, so tags never repeat; 0 = not stored. */
+    public long generation() {
+        return generation;
     }
 
     /** Which traffic leaves by this port when the switch has several trees; empty = what no other tree selects. */
@@ -311,8 +338,14 @@ public final class BandwidthTree {
         return new BandwidthTree(this, newVersion, nodes, indexById, parent, depth, childStart, childIdx);
     }
 
+    /** The same tree with other version numbers (the store's, the operator's and the generation). */
+    public BandwidthTree withVersions(long newVersion, long newOperatorVersion, long newGeneration) {
+        return new BandwidthTree(this, newVersion, newOperatorVersion, newGeneration, nodes, indexById, parent, depth,
+                childStart, childIdx);
+    }
+
     /**
-     * True if {@code other} is this tree but for its version: same settings and nodes. Cheap for
+     * True if {@code other} is this tree but for its version numbers: same settings and nodes. Cheap for
      * a {@link #withVersion} copy (the node list is shared).
      */
     public boolean sameExceptVersion(BandwidthTree other) {
@@ -469,18 +502,20 @@ public final class BandwidthTree {
         BandwidthTree t = (BandwidthTree) o;
         return t.port.equals(port) && t.capacity.equals(capacity) && Double.compare(t.eta, eta) == 0
                 && t.mode == mode && t.levels.equals(levels) && Objects.equals(t.selector, selector)
-                && t.version == version && t.nodes.equals(nodes);
+                && t.version == version && t.operatorVersion == operatorVersion && t.generation == generation
+                && t.nodes.equals(nodes);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(port, capacity, eta, mode, levels, selector, version, nodes);
+        return Objects.hash(port, capacity, eta, mode, levels, selector, version, operatorVersion, generation, nodes);
     }
 
     @Override
     public String toString() {
         return "BandwidthTree{" + port + ", C " + capacity + ", eta " + eta + ", " + mode.jsonName() + ", "
-                + levels.size() + " levels, " + nodes.size() + " nodes, v" + version + "}";
+                + levels.size() + " levels, " + nodes.size() + " nodes, v" + version + ", operator v" + operatorVersion
+                + ", generation " + Long.toHexString(generation) + "}";
     }
 
     /** Builder; {@link #build} checks the structure and reports every problem at once. */
@@ -492,6 +527,8 @@ public final class BandwidthTree {
         private List<LevelSpec> levels = List.of();
         private PortSelector selector;
         private long version;
+        private long operatorVersion;
+        private long generation;
         private final List<NodeSpec> nodes = new ArrayList<>();
 
         private Builder(PortRef port) {
@@ -520,6 +557,16 @@ public final class BandwidthTree {
 
         public Builder version(long v) {
             this.version = v;
+            return this;
+        }
+
+        public Builder operatorVersion(long v) {
+            this.operatorVersion = v;
+            return this;
+        }
+
+        public Builder generation(long g) {
+            this.generation = g;
             return this;
         }
 

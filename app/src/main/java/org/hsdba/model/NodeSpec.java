@@ -25,6 +25,8 @@ public final class NodeSpec {
     private final MatchKey key;
     private final Rate guaranteed;
     private final Double weight;
+    /** {@link #weight} as returned, made once: admission reads it many times per join. */
+    private final OptionalDouble weightValue;
     private final Rate peak;
     private final boolean template;
     private final boolean pinned;
@@ -36,6 +38,7 @@ public final class NodeSpec {
         this.key = b.key;
         this.guaranteed = b.guaranteed;
         this.weight = b.weight;
+        this.weightValue = weight == null ? OptionalDouble.empty() : OptionalDouble.of(weight);
         this.peak = Objects.requireNonNull(b.peak, "peak");
         this.template = b.template;
         this.pinned = b.pinned;
@@ -78,7 +81,7 @@ public final class NodeSpec {
     }
 
     public OptionalDouble weight() {
-        return weight == null ? OptionalDouble.empty() : OptionalDouble.of(weight);
+        return weightValue;
     }
 
     public Rate peak() {

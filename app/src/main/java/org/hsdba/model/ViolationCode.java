@@ -13,6 +13,7 @@ public enum ViolationCode {
     KEY_MISSING,
     KEY_LENGTH,
     KEYS_OVERLAP,
+    KEY_OUTSIDE_PARENT,
     TEMPLATE_MISUSE,
     WEIGHT_NOT_POSITIVE,
     /** A weight the switch program cannot represent ({@link Ranges#MIN_WEIGHT} .. {@link Ranges#MAX_WEIGHT}). */

@@ -8,7 +8,6 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,6 +19,8 @@ import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaListener;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.HsdbaService;
+import org.hsdba.api.OperatorHistory;
+import org.hsdba.api.Precondition;
 import org.hsdba.api.PortState;
 import org.hsdba.api.PreviewResult;
 import org.hsdba.impl.DeviceIds;
@@ -100,7 +101,9 @@ public class HsdbaComponent implements HsdbaService {
 
     private final MastershipListener mastershipListener = this::mastershipChanged;
     private final FallbackLog fallbackLog = new FallbackLog(LOG::warn, LOG::info);
-    private volatile Duration masterTimeout = Duration.ofMillis(MASTER_TIMEOUT_MS_DEFAULT);
+    // Named like the property: onos-maven-plugin's cfg goal writes the .cfgdef from this comment.
+    /** How long (ms) a non-master instance waits for the master's live state before showing its own. */
+    private volatile long masterTimeoutMs = MASTER_TIMEOUT_MS_DEFAULT;
     private ApplicationId appId;
     private DistributedHsdbaStore store;
     private ScheduledExecutorService executor;
@@ -125,7 +128,7 @@ public class HsdbaComponent implements HsdbaService {
         manager.start();
         mastershipService.addListener(mastershipListener);
         forwarding = new MasterForwarding(manager, this::masterElsewhere,
-                new MasterClient(clusterCommunicator, () -> masterTimeout, fallbackLog));
+                new MasterClient(clusterCommunicator, this::masterTimeout, fallbackLog));
         // its own thread: answering other instances must not queue behind (or delay) programming
         answerExecutor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "hsdba-cluster-answers");
@@ -155,7 +158,7 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     private void readProperties(ComponentContext context) {
-        masterTimeout = Duration.ofMillis(masterTimeoutMillis(context == null ? null : context.getProperties()));
+        masterTimeoutMs = masterTimeoutMillis(context == null ? null : context.getProperties());
     }
 
     /** {@value OsgiPropertyConstants#MASTER_TIMEOUT_MS} from the properties; absent or invalid: the default. */
@@ -211,7 +214,7 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     Duration masterTimeout() {
-        return masterTimeout;
+        return Duration.ofMillis(masterTimeoutMs);
     }
 
     /** The manager: this instance's own figures, without asking any other instance. */
@@ -241,23 +244,38 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     @Override
-    public BandwidthTree putTree(BandwidthTree tree, OptionalLong expectedVersion) {
-        return manager.putTree(tree, expectedVersion);
+    public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
+        return manager.putTree(tree, expected);
     }
 
     @Override
-    public void removeTree(PortRef port, OptionalLong expectedVersion) {
-        manager.removeTree(port, expectedVersion);
+    public void removeTree(PortRef port, Precondition expected) {
+        manager.removeTree(port, expected);
     }
 
     @Override
-    public EditResult edit(PortRef port, TreeEdit edit, OptionalLong expectedVersion) {
-        return manager.edit(port, edit, expectedVersion);
+    public EditResult edit(PortRef port, TreeEdit edit, Precondition expected) {
+        return manager.edit(port, edit, expected);
     }
 
     @Override
-    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, OptionalLong expectedVersion) {
-        return manager.setLevels(port, levels, expectedVersion);
+    public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
+        return manager.setLevels(port, levels, expected);
+    }
+
+    @Override
+    public BandwidthTree undo(PortRef port, Precondition expected) {
+        return manager.undo(port, expected);
+    }
+
+    @Override
+    public BandwidthTree redo(PortRef port, Precondition expected) {
+        return manager.redo(port, expected);
+    }
+
+    @Override
+    public OperatorHistory operatorHistory(PortRef port) {
+        return manager.operatorHistory(port);
     }
 
     @Override

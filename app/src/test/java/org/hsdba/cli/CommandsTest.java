@@ -4,6 +4,7 @@ import static org.hamcrest.CoreMatchers.containsString;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -22,6 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.apache.karaf.shell.api.console.Session;
 import org.apache.karaf.shell.impl.action.command.DefaultActionPreparator;
+import org.apache.karaf.shell.support.CommandException;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.Mastership;
@@ -113,7 +115,7 @@ public class CommandsTest {
         add.key = "10.0.0.1";
         add.parent = "lab";
         add.peak = "1G";
-        add.doExecute();
+        add.run();
         assertEquals(Rate.parse("1G"), manager.tree(PORT).get().get("alice").peak());
         assertThat(printed(), containsString("added alice"));
 
@@ -121,14 +123,14 @@ public class CommandsTest {
         update.id = "alice";
         update.peak = "unlimited";
         update.pinned = true;
-        update.doExecute();
+        update.run();
         NodeSpec alice = manager.tree(PORT).get().get("alice");
         assertTrue(alice.peak().isUnlimited());
         assertTrue(alice.isPinned());
 
         NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
         remove.id = "lab";
-        remove.doExecute();
+        remove.run();
         assertFalse(manager.tree(PORT).get().contains("alice"));
         assertThat(printed(), containsString("removed 2 node(s) [lab, alice]"));
     }
@@ -144,9 +146,48 @@ public class CommandsTest {
         NodeUpdateCommand update = atPort(new NodeUpdateCommand());
         update.id = "user-10.0.0.9";
         update.adopt = true;
-        update.doExecute();
+        update.run();
         assertFalse(manager.tree(PORT).get().get("user-10.0.0.9").isJoined());
         assertTrue(CliFormat.treeLines(manager.tree(PORT).get()).stream().noneMatch(l -> l.endsWith(" joined")));
+    }
+
+    /**
+     * Refused edits reach Karaf as its CommandException: the shell prints the reasons, fails the
+     * command and logs at DEBUG only (any other exception is logged at ERROR with a stack trace).
+     */
+    @Test
+    public void refusedEditsAreCommandExceptionsWithTheReasonsAndChangeNothing() {
+        long version = manager.tree(PORT).get().version();
+        NodeAddCommand add = atPort(new NodeAddCommand());
+        add.id = "alice";
+        add.key = "10.0.0.1";
+        add.parent = "lab";
+        add.guaranteed = "20G";
+        CommandException admission = assertThrows(CommandException.class, add::doExecute);
+        assertThat(admission.getMessage(), containsString("20 Gb/s"));
+        assertThat(admission.getNiceHelp(), containsString("Error executing command: "));
+
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
+        remove.id = "lab";
+        remove.version = version + 5;
+        CommandException stale = assertThrows(CommandException.class, remove::doExecute);
+        assertThat(stale.getMessage(), containsString("not the expected " + (version + 5)));
+
+        NodeRemoveCommand missing = atPort(new NodeRemoveCommand());
+        missing.id = "nobody";
+        assertThrows(CommandException.class, missing::doExecute);
+
+        assertEquals("nothing changed", version, manager.tree(PORT).get().version());
+        assertTrue(manager.tree(PORT).get().contains("lab"));
+    }
+
+    @Test
+    public void aFaultThatIsNotTheOperatorsStaysAnError() {
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
+        remove.service = null; // outside Karaf: the service lookup itself fails
+        remove.id = "lab";
+        Exception e = assertThrows(Exception.class, remove::doExecute);
+        assertFalse(e.toString(), e instanceof CommandException);
     }
 
     @Test(expected = VersionConflictException.class)
@@ -154,7 +195,7 @@ public class CommandsTest {
         NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
         remove.id = "lab";
         remove.version = 7L;
-        remove.doExecute();
+        remove.run();
     }
 
     @Test
@@ -163,7 +204,7 @@ public class CommandsTest {
         trees.service = manager;
         trees.device = DEVICE;
         trees.port = 3L;
-        trees.doExecute();
+        trees.run();
         assertThat(printed(), containsString("pof:0000000000000001/3  v1  1 node(s)  C 10 Gb/s"));
         assertThat(printed(), containsString("  lab (subnet 0x0a00) g=4 Gb/s w=1 l=unlimited"));
     }
@@ -171,7 +212,7 @@ public class CommandsTest {
     @Test
     public void stateAndEventsPrintTables() {
         StateCommand state = atPort(new StateCommand());
-        state.doExecute();
+        state.run();
         assertThat(printed(), containsString("v1: capacity 10 Gb/s, guaranteed 4 Gb/s, not measured yet"));
         assertThat(printed(), containsString("lab"));
     }
@@ -181,7 +222,7 @@ public class CommandsTest {
         TreesCommand trees = new TreesCommand();
         trees.service = manager;
         trees.json = true;
-        trees.doExecute();
+        trees.run();
         JsonNode list = JSON.readTree(printed());
         assertEquals(1, list.size());
         assertEquals(DEVICE, list.get(0).path("device").asText());
@@ -190,7 +231,7 @@ public class CommandsTest {
 
         StateCommand state = atPort(new StateCommand());
         state.json = true;
-        state.doExecute();
+        state.run();
         JsonNode s = JSON.readTree(printed());
         assertEquals(10_000_000_000L, s.path("capacityBps").asLong());
         assertEquals("lab", s.path("nodes").get(0).path("id").asText());
@@ -200,7 +241,7 @@ public class CommandsTest {
         EventsCommand events = new EventsCommand();
         events.service = manager;
         events.json = true;
-        events.doExecute();
+        events.run();
         assertTrue(JSON.readTree(printed()).isArray());
     }
 
@@ -210,7 +251,7 @@ public class CommandsTest {
         update.json = true;
         update.id = "lab";
         update.pinned = true;
-        update.doExecute();
+        update.run();
         JsonNode tree = JSON.readTree(printed());
         assertEquals(2, tree.path("version").asLong());
         assertTrue(tree.path("nodes").get(0).path("pinned").asBoolean());
@@ -222,7 +263,7 @@ public class CommandsTest {
         remove.id = "lab";
         remove.version = -1L;
         try {
-            remove.doExecute();
+            remove.run();
             fail("a negative version was accepted");
         } catch (IllegalArgumentException e) {
             assertThat(e.getMessage(), containsString("--version -1"));

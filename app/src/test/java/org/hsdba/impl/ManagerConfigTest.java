@@ -57,7 +57,7 @@ public class ManagerConfigTest {
             fail("expected a version conflict");
         } catch (VersionConflictException e) {
             assertEquals(2, e.currentVersion());
-            assertEquals(1, e.expectedVersion());
+            assertEquals("version 1", e.expected());
         }
         assertTrue(h.manager.tree(Harness.PORT).get().contains("alice"));
         assertEquals(2, h.manager.tree(Harness.PORT).get().version());

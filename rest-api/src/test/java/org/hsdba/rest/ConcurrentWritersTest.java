@@ -30,14 +30,16 @@ public class ConcurrentWritersTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             for (int round = 0; round < 10; round++) {
-                long version = FX.http().get(PORT_PATH + "/tree").json().get("version").asLong();
+                Http.Answer read = FX.http().get(PORT_PATH + "/tree");
+                long version = read.json().get("version").asLong();
+                String etag = read.header("ETag");
                 CountDownLatch go = new CountDownLatch(1);
                 List<Future<Http.Answer>> answers = new ArrayList<>();
                 for (String peak : new String[] {"1G", "2G"}) {
                     answers.add(pool.submit(() -> {
                         go.await();
                         return FX.http().patch(PORT_PATH + "/nodes/A1", "{\"peak\": \"" + peak + "\"}",
-                                "If-Match", "\"" + version + "\"");
+                                "If-Match", etag);
                     }));
                 }
                 go.countDown();

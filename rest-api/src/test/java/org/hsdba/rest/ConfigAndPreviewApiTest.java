@@ -39,7 +39,8 @@ public class ConfigAndPreviewApiTest {
     }
 
     private static String withoutVersions(JsonNode config) {
-        config.get("trees").forEach(t -> ((com.fasterxml.jackson.databind.node.ObjectNode) t).remove("version"));
+        config.get("trees").forEach(t -> ((com.fasterxml.jackson.databind.node.ObjectNode) t)
+                .remove(java.util.List.of("version", "generation", "revision")));
         return config.toString();
     }
 

@@ -2,6 +2,7 @@ package org.hsdba.rest;
 
 import static org.hsdba.rest.RestFixture.PORT_PATH;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 
@@ -26,10 +27,10 @@ public class TreeApiTest {
     public void putThenGetGivesTheTreeWithItsVersionAsETag() {
         Http.Answer put = http.put(TREE, Trees.TWO_LEVEL);
         assertEquals(put.toString(), 200, put.status());
-        assertEquals("\"1\"", put.header("ETag"));
+        assertTrue(put.header("ETag"), put.header("ETag").matches("\"[0-9a-f]+-1\""));
         Http.Answer get = http.get(TREE);
         assertEquals(200, get.status());
-        assertEquals("\"1\"", get.header("ETag"));
+        assertEquals(put.header("ETag"), get.header("ETag"));
         JsonNode t = get.json();
         assertEquals(1, t.get("version").asLong());
         assertEquals("10 Gb/s", t.get("capacity").asText());
@@ -40,55 +41,100 @@ public class TreeApiTest {
 
     @Test
     public void getIsNotModifiedWhenIfNoneMatchNamesTheCurrentVersion() {
-        http.put(TREE, Trees.TWO_LEVEL);
-        assertEquals(304, http.get(TREE, "If-None-Match", "\"1\"").status());
-        assertEquals(200, http.get(TREE, "If-None-Match", "\"0\"").status());
+        String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        assertEquals(304, http.get(TREE, "If-None-Match", tag).status());
+        assertEquals(304, http.get(TREE, "If-None-Match", "\"0-1\", " + tag).status());
+        assertEquals(200, http.get(TREE, "If-None-Match", "\"0-1\"").status());
     }
 
     @Test
     public void whatGetAnswersCanBePutBack() {
         http.put(TREE, Trees.TWO_LEVEL);
-        String body = http.get(TREE).body();
-        Http.Answer again = http.put(TREE, body, "If-Match", "\"1\"");
+        Http.Answer get = http.get(TREE);
+        Http.Answer again = http.put(TREE, get.body(), "If-Match", get.header("ETag"));
         assertEquals(again.toString(), 200, again.status());
         assertEquals(2, again.json().get("version").asLong());
     }
 
     @Test
     public void staleIfMatchIsAConflictWithTheCurrentVersionAndChangesNothing() {
-        http.put(TREE, Trees.TWO_LEVEL);
-        http.put(TREE, Trees.TWO_LEVEL, "If-Match", "\"1\"");
-        Http.Answer stale = http.put(TREE, Trees.TWO_LEVEL.replace("\"10G\"", "\"20G\""), "If-Match", "\"1\"");
+        String v1 = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        String v2 = http.put(TREE, Trees.TWO_LEVEL, "If-Match", v1).header("ETag");
+        Http.Answer stale = http.put(TREE, Trees.TWO_LEVEL.replace("\"10G\"", "\"20G\""), "If-Match", v1);
         assertEquals(stale.toString(), 409, stale.status());
         assertEquals("version-conflict", stale.error().get("code").asText());
         assertEquals(2, stale.json().get("currentVersion").asLong());
+        assertEquals(v2, stale.json().get("currentEtag").asText());
         assertEquals("10 Gb/s", http.get(TREE).json().get("capacity").asText());
     }
 
     @Test
-    public void ifMatchZeroCreatesOnlyWhenThereIsNoTree() {
-        assertEquals(200, http.put(TREE, Trees.TWO_LEVEL, "If-Match", "\"0\"").status());
-        Http.Answer again = http.put(TREE, Trees.TWO_LEVEL, "If-Match", "\"0\"");
+    public void ifNoneMatchStarCreatesOnlyWhenThereIsNoTreeAndReplacingNeedsIfMatch() {
+        assertEquals(200, http.put(TREE, Trees.TWO_LEVEL, "If-None-Match", "*").status());
+        Http.Answer again = http.put(TREE, Trees.TWO_LEVEL, "If-None-Match", "*");
         assertEquals(409, again.status());
         assertEquals(1, again.json().get("currentVersion").asLong());
+        Http.Answer bare = http.put(TREE, Trees.TWO_LEVEL);
+        assertEquals(bare.toString(), 428, bare.status());
+        assertEquals("precondition-required", bare.error().get("code").asText());
+        assertEquals(200, http.put(TREE, Trees.TWO_LEVEL, "If-Match", "*").status());
+        assertEquals(428, http.delete(TREE).status());
+        assertEquals(2, http.get(TREE).json().get("version").asLong());
     }
 
     @Test
-    public void malformedIfMatchIsABadValue() {
-        Http.Answer a = http.put(TREE, Trees.TWO_LEVEL, "If-Match", "\"latest\"");
-        assertEquals(400, a.status());
-        assertEquals("bad-value", a.error().get("code").asText());
+    public void malformedWeakOrUnquotedIfMatchIsABadValue() {
+        String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        for (String bad : new String[] {"\"latest\"", "W/" + tag, tag.replace("\"", ""), "\"1\""}) {
+            Http.Answer a = http.put(TREE, Trees.TWO_LEVEL, "If-Match", bad);
+            assertEquals(bad, 400, a.status());
+            assertEquals("bad-value", a.error().get("code").asText());
+        }
+    }
+
+    @Test
+    public void aTagOfADeletedTreeNeverMatchesTheTreeCreatedAgain() {
+        String first = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        assertEquals(204, http.delete(TREE, "If-Match", first).status());
+        String second = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        assertNotEquals(first, second);
+        assertEquals(second.substring(second.indexOf('-')), first.substring(first.indexOf('-')));
+        Http.Answer stale = http.delete(TREE, "If-Match", first);
+        assertEquals(409, stale.status());
+        assertEquals(200, http.get(TREE).status());
+    }
+
+    @Test
+    public void undoAndRedoOverHttpWalkTheOperatorsWrites() {
+        String v1 = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        String v2 = http.put(TREE, Trees.TWO_LEVEL.replace("\"10G\"", "\"20G\""), "If-Match", v1).header("ETag");
+        String v3 = http.put(TREE, Trees.TWO_LEVEL.replace("\"10G\"", "\"30G\""), "If-Match", v2).header("ETag");
+        JsonNode h = http.get(TREE + "/history").json();
+        assertEquals(2, h.get("undo").size());
+        assertEquals(428, http.post(TREE + "/undo", "").status());
+        assertEquals(409, http.post(TREE + "/undo", "", "If-Match", v2).status());
+        Http.Answer u1 = http.post(TREE + "/undo", "", "If-Match", v3);
+        assertEquals(u1.toString(), 200, u1.status());
+        assertEquals("20 Gb/s", u1.json().get("capacity").asText());
+        assertEquals(4, u1.json().get("version").asLong());
+        Http.Answer u2 = http.post(TREE + "/undo", "", "If-Match", u1.header("ETag"));
+        assertEquals("10 Gb/s", u2.json().get("capacity").asText());
+        Http.Answer none = http.post(TREE + "/undo", "", "If-Match", "*");
+        assertEquals(404, none.status());
+        Http.Answer r1 = http.post(TREE + "/redo", "", "If-Match", u2.header("ETag"));
+        assertEquals("20 Gb/s", r1.json().get("capacity").asText());
+        assertEquals(1, http.get(TREE + "/history").json().get("redo").size());
     }
 
     @Test
     public void deleteRemovesTheTree() {
         http.put(TREE, Trees.TWO_LEVEL);
-        Http.Answer d = http.delete(TREE);
+        Http.Answer d = http.delete(TREE, "If-Match", "*");
         assertEquals(204, d.status());
         Http.Answer get = http.get(TREE);
         assertEquals(404, get.status());
         assertEquals("not-found", get.error().get("code").asText());
-        assertEquals(404, http.delete(TREE).status());
+        assertEquals(404, http.delete(TREE, "If-Match", "*").status());
     }
 
     @Test
@@ -185,7 +231,7 @@ public class TreeApiTest {
 
     @Test
     public void levelsCanBeReadAndReplaced() {
-        http.put(TREE, Trees.TWO_LEVEL);
+        String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
         Http.Answer get = http.get(PORT_PATH + "/levels");
         assertEquals(200, get.status());
         JsonNode levels = get.json();
@@ -194,13 +240,14 @@ public class TreeApiTest {
         String withJoin = "{\"levels\": [{\"name\": \"subnet\", \"field\": {\"offset\": 240, \"length\": 32}},"
                 + " {\"name\": \"host\", \"field\": {\"offset\": 240, \"length\": 32},"
                 + " \"join\": {\"weight\": 1, \"peak\": \"1G\", \"idleTimeout\": \"10s\"}}]}";
-        Http.Answer put = http.put(PORT_PATH + "/levels", withJoin, "If-Match", "\"1\"");
+        Http.Answer put = http.put(PORT_PATH + "/levels", withJoin, "If-Match", tag);
         assertEquals(put.toString(), 200, put.status());
         JsonNode join = put.json().get("levels").get(1).get("join");
         assertEquals(1_000_000_000L, join.get("peakBps").asLong());
         assertEquals("10s", join.get("idleTimeout").asText());
         assertEquals(2, put.json().get("version").asLong());
-        Http.Answer bad = http.put(PORT_PATH + "/levels", "{\"levels\": [{\"name\": \"x\", \"field\": {\"offset\": 0, \"length\": 999}}]}");
+        Http.Answer bad = http.put(PORT_PATH + "/levels", "{\"levels\": [{\"name\": \"x\", \"field\": {\"offset\": 0, \"length\": 999}}]}",
+                "If-Match", "*");
         assertEquals(400, bad.status());
         assertEquals("/levels/0/field/length", bad.error().get("details").get(0).get("pointer").asText());
     }

@@ -71,8 +71,15 @@ final class ConfigWriter {
         if (t.mode() != AllocationMode.WEIGHTED) {
             o.put("mode", t.mode().jsonName());
         }
-        if (t.version() != 0) {
-            o.put("version", t.version());
+        // "version" is the operator's; the store's revision only where joins or prunes moved it on.
+        if (t.operatorVersion() != 0) {
+            o.put("version", t.operatorVersion());
+        }
+        if (t.generation() != 0) {
+            o.put("generation", t.generation());
+        }
+        if (t.version() != t.operatorVersion()) {
+            o.put("revision", t.version());
         }
         ArrayNode levels = o.putArray("levels");
         t.levels().forEach(l -> levels.add(level(l)));

@@ -108,6 +108,8 @@ final class TreeReader {
         Double eta = r.number("eta", false);
         AllocationMode mode = mode(r);
         Long version = r.integer("version", false, 0, Long.MAX_VALUE);
+        Long generation = r.integer("generation", false, 0, Long.MAX_VALUE);
+        Long revision = r.integer("revision", false, 0, Long.MAX_VALUE);
         List<JsonNode> levelsJson = r.array("levels", true);
         List<JsonNode> nodesJson = r.array("nodes", true);
         ObjectReader selectorJson = r.object("selector", false);
@@ -136,7 +138,8 @@ final class TreeReader {
         BandwidthTree.Builder tree = BandwidthTree.builder(where).capacity(capacity)
                 .eta(eta == null ? BandwidthTree.DEFAULT_ETA : eta)
                 .mode(mode == null ? AllocationMode.WEIGHTED : mode)
-                .version(version == null ? 0 : version).levels(levels).selector(selector).nodes(nodes);
+                .operatorVersion(version == null ? 0 : version).generation(generation == null ? 0 : generation)
+                .version(revision != null ? revision : version == null ? 0 : version).levels(levels).selector(selector).nodes(nodes);
         Map<String, List<String>> pointersById = new HashMap<>(raw.size() * 2);
         for (RawNode n : raw) {
             pointersById.computeIfAbsent(n.id, k -> new ArrayList<>(1)).add(n.pointer);

@@ -30,7 +30,7 @@ import org.hsdba.model.Rate;
  * the median of several runs, plus admission time, to stdout and target/bench/allocator.txt.
  *
  * <p>Run from the app module after {@code mvn -pl app -am test-compile}:
- * {@code java -cp target/classes:target/test-classes:<jackson jars> org.hsdba.alloc.bench.AllocatorBenchmark [runs]}
+ * {@code java -cp target/classes:target/test-classes:<jackson jars> org.hsdba.alloc.bench.AllocatorBenchmark [runs [nodes...]]}
  */
 public final class AllocatorBenchmark {
 
@@ -44,6 +44,8 @@ public final class AllocatorBenchmark {
 
     public static void main(String[] args) throws IOException {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 11;
+        // further arguments: the tree sizes (scripts/bench.sh --quick runs small ones)
+        int[] sizes = args.length > 1 ? java.util.Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray() : SIZES;
         List<String> lines = new ArrayList<>();
         lines.add("# Exact allocator benchmark: median of " + runs + " timed runs after 5 warm-up runs, one thread");
         lines.add("# Trees: " + LEVELS + " levels, uniform fan-out ceil(n^(1/3)), weights 1..4, every 4th node has a peak rate;");
@@ -55,7 +57,7 @@ public final class AllocatorBenchmark {
         lines.add(String.format(Locale.ROOT, "%10s %10s %14s %14s %14s %14s", "nodes", "leaves", "alloc_ms_med", "alloc_ms_min",
                 "alloc_cpu_med", "admit_ms_med"));
         print(lines);
-        for (int n : SIZES) {
+        for (int n : sizes) {
             BandwidthTree tree = build(n, new SplittableRandom(SEED));
             double[] admitMs = new double[Math.max(3, runs / 3)];
             ResolvedTree resolved = null;

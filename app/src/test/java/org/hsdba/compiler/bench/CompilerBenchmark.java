@@ -49,7 +49,7 @@ import org.hsdba.pof.message.PofMessage;
  *
  * <p>Run from the app module after {@code mvn -pl app -am test-compile}:
  * {@code java -cp target/classes:target/test-classes:<pof-codec and jackson jars>
- * org.hsdba.compiler.bench.CompilerBenchmark [runs]}
+ * org.hsdba.compiler.bench.CompilerBenchmark [runs [nodes...]]}
  */
 public final class CompilerBenchmark {
 
@@ -112,13 +112,13 @@ public final class CompilerBenchmark {
     }
 
     /** Three trees on one switch (the reference switch's 8 MM tables hold the dispatch table and 3 x 2 levels). */
-    private static void sharedSwitch(int runs, StringBuilder out) {
+    private static void sharedSwitch(int runs, int[] sizes, StringBuilder out) {
         SwitchCapabilities stock = CAPS.withoutHx().withCounterCount(1 << 20);
         out.append("\nseveral trees per switch: 3 trees of n nodes on ports 1..3 picked by destination MAC;"
                 + " edit-1: one user added to the tree of port 2\n");
         out.append(String.format(Locale.ROOT, "%8s %12s %9s %12s %12s %12s %14s %12s %12s%n", "n/tree", "compile ms",
                 "messages", "edit-1 msgs", "edit-1 ms", "scoped ms", "assisted ms", "join msgs", "join ms"));
-        for (int n : new int[] {1_000, 10_000}) {
+        for (int n : java.util.Arrays.stream(sizes).filter(n -> n <= 10_000).toArray()) {
             List<BandwidthTree> trees = trees(n, 3);
             SwitchDelta install = SwitchCompiler.compile(trees, CAPS, OPTS);
             double compileMs = medianMs(runs, () -> SwitchCompiler.compile(trees, CAPS, OPTS));
@@ -149,6 +149,8 @@ public final class CompilerBenchmark {
 
     public static void main(String[] args) throws IOException {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        // further arguments: the tree sizes (scripts/bench.sh --quick runs small ones)
+        int[] sizes = args.length > 1 ? java.util.Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray() : SIZES;
         PofCodec codec = ExtCodec.extendedCodec();
         StringBuilder out = new StringBuilder();
         out.append("HSDBA compiler benchmark: in-switch program (HX extension), median thread CPU time of ").append(runs)
@@ -158,7 +160,7 @@ public final class CompilerBenchmark {
         out.append(String.format(Locale.ROOT, "%8s %12s %9s %11s %9s %9s %12s %12s %12s %12s %12s%n", "nodes",
                 "compile ms", "messages", "FLOW_MODs", "other", "MB wire", "encode ms", "add-1 msgs", "add-1 ms",
                 "scoped ms", "admit ms"));
-        for (int n : SIZES) {
+        for (int n : sizes) {
             BandwidthTree t = tree(n);
             CompiledProgram p = HsdbaCompiler.compile(t, CAPS, OPTS);
             double compileMs = medianMs(runs, () -> HsdbaCompiler.compile(t, CAPS, OPTS));
@@ -195,7 +197,7 @@ public final class CompilerBenchmark {
                 + " applied edit (HsdbaCompiler.diff(ResolvedTree, ResolvedTree, AppliedEdit, ...)), what a manager"
                 + " keeping the admitted tree pays; admit: the incremental admission of the edit"
                 + " (Admission.apply(ResolvedTree, TreeEdit), tree edit included) it pays before.\n");
-        sharedSwitch(runs, out);
+        sharedSwitch(runs, sizes, out);
         System.out.println();
         System.out.print(out);
         Path file = Paths.get("target", "bench", "compiler.txt");

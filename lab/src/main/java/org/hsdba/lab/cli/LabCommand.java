@@ -1,5 +1,6 @@
 package org.hsdba.lab.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -12,6 +13,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.hsdba.lab.hosts.HostPlan;
+import org.hsdba.lab.hosts.HostsLab;
 import org.hsdba.lab.runtime.Lab;
 import org.hsdba.lab.runtime.LabLogging;
 import org.hsdba.lab.runtime.LabOptions;
@@ -33,7 +36,7 @@ public final class LabCommand implements Subcommand {
     private static final String USAGE = String.join("\n",
             "usage: hsdba lab [--switches N] [--scenario FILE] [--scale S] [--http-port 8181] [--pof-port 6643]",
             "                 [--data-dir DIR] [--bind 127.0.0.1] [--user onos --password rocks] [--stock]",
-            "                 [--status SECONDS] [--duration SECONDS]",
+            "                 [--status SECONDS] [--duration SECONDS] [--hosts]",
             "",
             "Starts hsdba on this machine: the application core with its configuration in DIR, the POF",
             "adapter listening for switches, the REST API and the GUI, N reference POF switches (device",
@@ -53,6 +56,10 @@ public final class LabCommand implements Subcommand {
             "  --stock           start stock POFSwitch 1.4.0 switches (no extension: controller-assisted mode)",
             "  --status SECONDS  print a status line this often (default 10; 0: never)",
             "  --duration SECONDS  stop by itself after this long (default: run until Ctrl-C)",
+            "  --hosts           real hosts (root): network namespaces with the leaves' addresses, one",
+            "                    reference switch on real ports between them, iperf3 flows as the scenario",
+            "                    says (the lab file's \"tcp\" lists the TCP sources); runs the scenario once and",
+            "                    reports each flow's rate against the exact allocation (docs/lab.md)",
             "",
             "Device rule: a scenario whose trees are all on device 1 is a per-switch template; every switch i",
             "gets a copy of its trees on device i and plays all of its sources. Otherwise trees are seeded as",
@@ -60,7 +67,7 @@ public final class LabCommand implements Subcommand {
 
     private static final Set<String> WITH_VALUE = Set.of("--switches", "--scenario", "--scale", "--http-port",
             "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration");
-    private static final Set<String> FLAGS = Set.of("--stock", "--help");
+    private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--help");
 
     @Override
     public String name() {
@@ -81,6 +88,7 @@ public final class LabCommand implements Subcommand {
     int run(List<String> args, PrintStream out, PrintStream err, Supplier<StopSignal> stopSignal) {
         LabOptions options;
         double durationSeconds;
+        boolean hosts;
         try {
             Options o = Options.parse(args, WITH_VALUE, FLAGS);
             if (o.flag("--help")) {
@@ -110,7 +118,11 @@ public final class LabCommand implements Subcommand {
                             o.value("--password").orElse(LabOptions.DEFAULT_PASSWORD))
                     .stockSwitches(o.flag("--stock"))
                     .statusInterval(Duration.ofMillis(Math.round(o.doubleValue("--status", 10) * 1000)));
+            if (o.flag("--hosts")) {
+                b.switches(0);
+            }
             options = b.build();
+            hosts = o.flag("--hosts");
         } catch (Options.UsageException | IllegalArgumentException e) {
             err.println("hsdba lab: " + e.getMessage());
             err.println(USAGE);
@@ -128,6 +140,9 @@ public final class LabCommand implements Subcommand {
             return BAD_INPUT;
         }
 
+        if (hosts) {
+            return runHosts(options, scenario, out, err, stopSignal);
+        }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
         Lab lab;
@@ -160,6 +175,40 @@ public final class LabCommand implements Subcommand {
         }
         out.println("hsdba lab: stopped; configuration kept in " + options.dataDir());
         return OK;
+    }
+
+    private static int runHosts(LabOptions options, LabScenario scenario, PrintStream out, PrintStream err,
+            Supplier<StopSignal> stopSignal) {
+        HostPlan plan;
+        try {
+            plan = HostPlan.of(scenario, options.scale());
+        } catch (IllegalArgumentException e) {
+            err.println("hsdba lab: " + options.scenario() + ": " + e.getMessage());
+            return BAD_INPUT;
+        }
+        String missing = HostsLab.unavailable();
+        if (missing != null) {
+            err.println("hsdba lab: " + missing);
+            return FAILURE;
+        }
+        Path log = LabLogging.configure(options.dataDir());
+        StopSignal stop = stopSignal.get();
+        HostsLab lab = new HostsLab(plan, options, out);
+        ShutdownHook hook = ShutdownHook.closing("hsdba-lab-hosts-shutdown", lab::close);
+        try {
+            lab.run(scenario, stop::isSet);
+            return OK;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return FAILURE;
+        } catch (IOException | RuntimeException e) {
+            err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
+            return FAILURE;
+        } finally {
+            out.println("hsdba lab: stopping (senders, switch, lab) and removing the network namespaces");
+            lab.close();
+            hook.remove();
+        }
     }
 
     private static void describe(LabOptions o, LabScenario scenario, Lab lab, Path log, PrintStream out) {

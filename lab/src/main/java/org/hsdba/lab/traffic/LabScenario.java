@@ -59,13 +59,20 @@ public final class LabScenario {
     private final boolean loop;
     private final double scale;
     private final String description;
+    private final Set<String> tcpSources;
 
     private LabScenario(Scenario scenario, Set<String> joiners, boolean loop, double scale, String description) {
+        this(scenario, joiners, loop, scale, description, Set.of());
+    }
+
+    private LabScenario(Scenario scenario, Set<String> joiners, boolean loop, double scale, String description,
+            Set<String> tcpSources) {
         this.scenario = scenario;
         this.joiners = joiners;
         this.loop = loop;
         this.scale = scale;
         this.description = description;
+        this.tcpSources = tcpSources;
     }
 
     /**
@@ -113,6 +120,7 @@ public final class LabScenario {
             r.problem("scale", "scale must be a number > 0, got " + scale);
         }
         List<JsonNode> joinerJson = r.array("joiners", false);
+        List<JsonNode> tcpJson = r.array("tcp", false);
         JsonNode scenarioJson = r.raw("scenario");
         if (scenarioJson == null) {
             r.problem("scenario", "required field \"scenario\" is missing (a scenario object or a file name)");
@@ -128,8 +136,24 @@ public final class LabScenario {
         }
         problems.throwIfAny();
         Scenario scenario = scenario(scenarioJson, file);
+        Set<String> tcp = new LinkedHashSet<>();
+        for (int i = 0; tcpJson != null && i < tcpJson.size(); i++) {
+            JsonNode v = tcpJson.get(i);
+            if (!v.isTextual() || scenario.sources().stream().noneMatch(src -> src.id().equals(v.textValue()))) {
+                problems.add("/tcp/" + i, "expected the id of one of the scenario's sources, found " + ObjectReader.describe(v));
+            } else {
+                tcp.add(v.textValue());
+            }
+        }
+        problems.throwIfAny();
         LabScenario lab = of(scenario, joiners, loop == null || loop, scale == null ? 1.0 : scale);
-        return description == null ? lab : new LabScenario(lab.scenario, lab.joiners, lab.loop, lab.scale, description);
+        return new LabScenario(lab.scenario, lab.joiners, lab.loop, lab.scale,
+                description == null ? lab.description : description, Set.copyOf(tcp));
+    }
+
+    /** Sources that {@code hsdba lab --hosts} sends as TCP (greedy iperf3 flows); the others go as UDP at their rate. */
+    public Set<String> tcpSources() {
+        return tcpSources;
     }
 
     private static Scenario scenario(JsonNode json, Path labFile) {

@@ -62,6 +62,27 @@ public class PofAdapterManager implements PofSwitchService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService cfgService;
 
+    // The component properties as applied, one field per property: onos-maven-plugin's cfg goal
+    // writes the .cfgdef ONOS reads (name|TYPE|default|description) from these fields' comments.
+
+    /** TCP port POF switches connect to. */
+    private volatile int pofPort = POF_PORT_DEFAULT;
+
+    /** Address the POF server listens on (0.0.0.0 = all). */
+    private volatile String pofBindAddress = POF_BIND_ADDRESS_DEFAULT;
+
+    /** A switch silent this long (ms) is declared down. */
+    private volatile int livenessTimeoutMs = LIVENESS_TIMEOUT_MS_DEFAULT;
+
+    /** Timeout (ms) of requests and QUERYALL. */
+    private volatile int requestTimeoutMs = REQUEST_TIMEOUT_MS_DEFAULT;
+
+    /** Timeout (ms) of the confirmation of a send. */
+    private volatile int confirmTimeoutMs = CONFIRM_TIMEOUT_MS_DEFAULT;
+
+    /** Timeout (ms) of the HSDBA capability probe; no answer means stock POF. */
+    private volatile int probeTimeoutMs = PROBE_TIMEOUT_MS_DEFAULT;
+
     private final ListenerSet listeners = new ListenerSet();
     private final PofDeviceProvider provider = new PofDeviceProvider(this);
     private volatile PofServer server;
@@ -132,7 +153,17 @@ public class PofAdapterManager implements PofSwitchService {
         next.addListener(listeners);
         next.start();
         server = next;
+        recordApplied(config);
         LOG.info("POF adapter configured: {}", config);
+    }
+
+    private void recordApplied(PofServerConfig config) {
+        pofPort = config.port();
+        pofBindAddress = config.bindAddress();
+        livenessTimeoutMs = (int) config.livenessTimeout().toMillis();
+        requestTimeoutMs = (int) config.requestTimeout().toMillis();
+        confirmTimeoutMs = (int) config.confirmTimeout().toMillis();
+        probeTimeoutMs = (int) config.probeTimeout().toMillis();
     }
 
     private synchronized void stopServer() {

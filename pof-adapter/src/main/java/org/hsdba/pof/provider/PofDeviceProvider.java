@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Registers POF switches as ONOS devices: connected when their session is ready, ports from the
  * handshake and from PORT_STATUS, disconnected when the session ends. POF has no controller roles,
- * so role changes are accepted as they come.
+ * so every role ONOS asks for is acknowledged as it comes.
  */
 public final class PofDeviceProvider extends AbstractProvider implements DeviceProvider, PofSwitchListener {
     public static final ProviderId PROVIDER_ID = new ProviderId(PofDevices.SCHEME, "org.hsdba.pof");
@@ -104,7 +104,13 @@ public final class PofDeviceProvider extends AbstractProvider implements DeviceP
 
     @Override
     public void roleChanged(DeviceId deviceId, MastershipRole newRole) {
-        // POF 1.4.0 has no ROLE_REQUEST; every controller a switch connects to may program it
+        // POF 1.4.0 has no ROLE_REQUEST: the switch takes no part, so the role ONOS asks for is the
+        // role this instance has. ONOS's DeviceManager waits for this answer; without it, it logs
+        // "Failed to assert role", relinquishes mastership and asks again.
+        DeviceProviderService s = service;
+        if (s != null) {
+            s.receivedRoleReply(deviceId, newRole, newRole);
+        }
     }
 
     @Override

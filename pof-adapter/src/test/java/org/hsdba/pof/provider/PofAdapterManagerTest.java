@@ -30,6 +30,7 @@ import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.MastershipRole;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceDescription;
 import org.onosproject.net.device.DeviceProvider;
@@ -98,6 +99,19 @@ public class PofAdapterManagerTest {
         assertFalse(registry.provider.isReachable(DeviceId.deviceId("pof:0000000000000009")));
         assertFalse(registry.provider.isReachable(DeviceId.deviceId("of:0000000000000001")));
         assertTrue(fake.received().stream().anyMatch(m -> m.type() == MessageType.HELLO));
+    }
+
+    /** ONOS's DeviceManager waits for the answer to every role it asks (else: "Failed to assert role"). */
+    @Test
+    public void everyRoleOnosAsksForIsAnsweredAsGranted() throws Exception {
+        connect(FakeSwitch.options());
+        registry.service.await("deviceConnected");
+        for (MastershipRole role : MastershipRole.values()) {
+            registry.provider.roleChanged(DEVICE_1, role);
+            Call reply = registry.service.await("receivedRoleReply");
+            assertEquals(DEVICE_1, reply.device);
+            assertEquals(role + " asked", List.of(role, role), reply.argument);
+        }
     }
 
     @Test
@@ -261,6 +275,11 @@ public class PofAdapterManagerTest {
         @Override
         public void deletePort(DeviceId deviceId, PortDescription portDescription) {
             calls.add(new Call("deletePort", deviceId, portDescription));
+        }
+
+        @Override
+        public void receivedRoleReply(DeviceId deviceId, MastershipRole requested, MastershipRole response) {
+            calls.add(new Call("receivedRoleReply", deviceId, List.of(requested, response)));
         }
 
         /** The next call of that method (earlier calls of other methods are kept aside). */

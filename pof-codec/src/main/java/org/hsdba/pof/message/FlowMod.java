@@ -140,6 +140,18 @@ public final class FlowMod extends PofMessage {
     }
 
     @Override
+    protected boolean sameBody(PofMessage other) {
+        if (other.getClass() != FlowMod.class) {
+            return false;
+        }
+        FlowMod f = (FlowMod) other;
+        return command == f.command && counterId == f.counterId && cookie == f.cookie && cookieMask == f.cookieMask
+                && tableId == f.tableId && tableType == f.tableType && idleTimeout == f.idleTimeout
+                && hardTimeout == f.hardTimeout && priority == f.priority && index == f.index && slotId == f.slotId
+                && matches.equals(f.matches) && instructions.equals(f.instructions);
+    }
+
+    @Override
     protected Object[] components() {
         return new Object[] {command, counterId, cookie, cookieMask, tableId, tableType, idleTimeout, hardTimeout,
             priority, index, slotId, matches, instructions};

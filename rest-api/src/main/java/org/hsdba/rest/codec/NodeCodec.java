@@ -56,7 +56,7 @@ public final class NodeCodec extends JsonCodec<TreeNode> {
         for (int k = 0; k < tree.childCount(i); k++) {
             children.add(tree.node(tree.child(i, k)).id());
         }
-        o.put("version", tree.version());
+        o.put("version", tree.operatorVersion());
         return o;
     }
 }

@@ -18,7 +18,7 @@ public final class TreeCodec extends JsonCodec<BandwidthTree> {
     @Override
     public ObjectNode encode(BandwidthTree tree, CodecContext context) {
         ObjectNode o = ConfigJson.treeToJson(tree);
-        o.put("version", tree.version());
+        o.put("version", tree.operatorVersion());
         return o;
     }
 

@@ -10,7 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The uniform error body of every failed request:
  * {@code {"error": {"status", "code", "message", "details": [...]}}}, plus
- * {@code "currentVersion"} at the top level for a version conflict.
+ * {@code "currentVersion"} (and {@code "currentEtag"} if the port has a tree) at the top level for
+ * a version conflict.
  */
 public final class ApiError {
 
@@ -19,13 +20,20 @@ public final class ApiError {
     private final String message;
     private final List<ErrorDetail> details;
     private final Long currentVersion;
+    private final String currentEtag;
 
     private ApiError(int status, ErrorCode code, String message, List<ErrorDetail> details, Long currentVersion) {
+        this(status, code, message, details, currentVersion, null);
+    }
+
+    private ApiError(int status, ErrorCode code, String message, List<ErrorDetail> details, Long currentVersion,
+                     String currentEtag) {
         this.status = status;
         this.code = Objects.requireNonNull(code, "code");
         this.message = Objects.requireNonNull(message, "message");
         this.details = List.copyOf(details);
         this.currentVersion = currentVersion;
+        this.currentEtag = currentEtag;
     }
 
     public static ApiError of(ErrorCode code, String message) {
@@ -44,6 +52,12 @@ public final class ApiError {
     public static ApiError conflict(String message, long currentVersion) {
         return new ApiError(ErrorCode.VERSION_CONFLICT.status(), ErrorCode.VERSION_CONFLICT, message, List.of(),
                 currentVersion);
+    }
+
+    /** A version conflict with the current ETag (quoted; null: the port has no tree). */
+    public static ApiError conflict(String message, long currentVersion, String currentEtag) {
+        return new ApiError(ErrorCode.VERSION_CONFLICT.status(), ErrorCode.VERSION_CONFLICT, message, List.of(),
+                currentVersion, currentEtag);
     }
 
     public int status() {
@@ -77,6 +91,9 @@ public final class ApiError {
         details.forEach(x -> d.add(x.toJson()));
         if (currentVersion != null) {
             root.put("currentVersion", currentVersion);
+        }
+        if (currentEtag != null) {
+            root.put("currentEtag", currentEtag);
         }
         return root;
     }

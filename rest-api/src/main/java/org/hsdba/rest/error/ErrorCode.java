@@ -18,6 +18,8 @@ public enum ErrorCode {
     VERSION_CONFLICT("version-conflict", 409),
     PRECONDITION("precondition", 412),
     TOO_LARGE("too-large", 413),
+    /** A write that replaces or deletes came without {@code If-Match}. */
+    PRECONDITION_REQUIRED("precondition-required", 428),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", 415),
     INTERNAL("internal", 500),
     UNAVAILABLE("unavailable", 503);

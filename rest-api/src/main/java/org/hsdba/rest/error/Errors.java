@@ -82,7 +82,9 @@ public final class Errors {
             return ((ApiException) t).error();
         }
         if (t instanceof VersionConflictException) {
-            return ApiError.conflict(t.getMessage(), ((VersionConflictException) t).currentVersion());
+            VersionConflictException c = (VersionConflictException) t;
+            return ApiError.conflict(t.getMessage(), c.currentVersion(),
+                    c.currentTag() == null ? null : "\"" + c.currentTag().text() + "\"");
         }
         if (t instanceof NotFoundException) {
             return ApiError.of(ErrorCode.NOT_FOUND, t.getMessage());

@@ -1,7 +1,6 @@
 package org.hsdba.rest.resources;
 
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -11,13 +10,17 @@ import javax.ws.rs.core.Response;
 
 import org.hsdba.api.EditResult;
 import org.hsdba.api.HsdbaService;
+import org.hsdba.api.Precondition;
+import org.hsdba.api.TreeTag;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.model.Violation;
 import org.hsdba.model.json.ConfigException;
+import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ApiException;
+import org.hsdba.rest.error.ErrorCode;
 import org.hsdba.rest.error.Errors;
 import org.onosproject.rest.AbstractWebResource;
 
@@ -52,33 +55,51 @@ public abstract class HsdbaResource extends AbstractWebResource {
     }
 
     /**
-     * The version an {@code If-Match} header expects: {@code "3"}, {@code W/"3"} or {@code 3};
-     * empty when there is no header.
+     * What an {@code If-Match} header expects: {@code *} (any tree) or one strong, quoted tag
+     * ({@code "5f0c2a91e3-7"}, the ETag a GET answered); {@link Precondition#NONE} without a header.
+     * Weak or unquoted tags, lists and anything else are a 400 saying what to send.
      */
-    protected static OptionalLong expectedVersion(String ifMatch) {
-        if (ifMatch == null || ifMatch.trim().isEmpty()) {
-            return OptionalLong.empty();
+    protected static Precondition ifMatch(String header) {
+        if (header == null || header.trim().isEmpty()) {
+            return Precondition.NONE;
         }
-        String t = ifMatch.trim();
+        String t = header.trim();
+        if (t.equals("*")) {
+            return Precondition.ANY_TREE;
+        }
         if (t.startsWith("W/")) {
-            t = t.substring(2);
+            throw ApiException.badValue("If-Match " + t + " is a weak tag; writes need the strong tag a GET answered,"
+                    + " e.g. \"5f0c2a91e3-7\"");
         }
-        if (t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"")) {
-            t = t.substring(1, t.length() - 1);
+        if (t.length() < 2 || !t.startsWith("\"") || !t.endsWith("\"") || t.indexOf('"', 1) != t.length() - 1) {
+            throw ApiException.badValue("If-Match " + t + " is not one quoted tag; send the ETag a GET answered,"
+                    + " quotes included, e.g. \"5f0c2a91e3-7\", or *");
         }
-        if (!t.matches("[0-9]{1,18}")) {
-            throw ApiException.badValue("If-Match \"" + ifMatch + "\" is not a tree version; send the ETag a GET answered, e.g. \"3\"");
+        try {
+            return Precondition.of(TreeTag.parse(t.substring(1, t.length() - 1)));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badValue("If-Match " + t + ": " + e.getMessage());
         }
-        return OptionalLong.of(Long.parseLong(t));
     }
 
-    protected static EntityTag etag(long version) {
-        return new EntityTag(Long.toString(version));
+    /** {@link #ifMatch}, which a write that replaces or deletes must send: 428 without it. */
+    protected static Precondition requiredIfMatch(String header, String what) {
+        Precondition p = ifMatch(header);
+        if (!p.isPresent()) {
+            throw new ApiException(ApiError.of(ErrorCode.PRECONDITION_REQUIRED, what + " needs If-Match: the ETag of"
+                    + " the tree it is based on (from a GET), or * for whatever tree is there"));
+        }
+        return p;
     }
 
-    /** A JSON answer with the tree version as ETag. */
-    protected static Response.ResponseBuilder versioned(Response.ResponseBuilder r, long version) {
-        return r.type(MediaType.APPLICATION_JSON_TYPE).tag(etag(version));
+    /** The tree's strong ETag: its {@link TreeTag}. */
+    protected static EntityTag etag(BandwidthTree tree) {
+        return new EntityTag(TreeTag.of(tree).text());
+    }
+
+    /** A JSON answer with the tree's tag as ETag. */
+    protected static Response.ResponseBuilder versioned(Response.ResponseBuilder r, BandwidthTree tree) {
+        return r.type(MediaType.APPLICATION_JSON_TYPE).tag(etag(tree));
     }
 
     /** Reads a request document, turning its problems into a 400 that names the tree nodes concerned. */
@@ -100,7 +121,7 @@ public abstract class HsdbaResource extends AbstractWebResource {
     }
 
     /** Applies one edit; violations about {@code bodyNode} point into the request body. */
-    protected EditResult edit(PortRef port, TreeEdit edit, OptionalLong expected, String bodyNode) {
+    protected EditResult edit(PortRef port, TreeEdit edit, Precondition expected, String bodyNode) {
         return rules(() -> service().edit(port, edit, expected), about(bodyNode, ""));
     }
 

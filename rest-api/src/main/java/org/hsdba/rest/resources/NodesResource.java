@@ -1,7 +1,6 @@
 package org.hsdba.rest.resources;
 
 import java.io.InputStream;
-import java.util.OptionalLong;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -22,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.EditResult;
+import org.hsdba.api.Precondition;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
@@ -66,7 +66,7 @@ public class NodesResource extends HsdbaResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Response addNode(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = ifMatch(ifMatch);
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         BandwidthTree tree = tree(where);
@@ -83,7 +83,7 @@ public class NodesResource extends HsdbaResource {
     public Response updateNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                                InputStream body) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = requiredIfMatch(ifMatch, "PATCH of a node");
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         BandwidthTree tree = tree(where);
@@ -98,11 +98,11 @@ public class NodesResource extends HsdbaResource {
     @Path("{node}")
     public Response deleteNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = requiredIfMatch(ifMatch, "DELETE of a node");
         existing(tree(where), node);
         EditResult result = edit(where, TreeEdit.deleteSubtree(node), expected, node);
         return Response.noContent().header("X-Hsdba-Deleted", result.removedNodes().size())
-                .tag(etag(result.tree().version())).build();
+                .tag(etag(result.tree())).build();
     }
 
     /** Re-parents the node with its subtree: {@code {"parent": "newParent"}} (null: under the port). */
@@ -112,7 +112,7 @@ public class NodesResource extends HsdbaResource {
     public Response moveNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                              InputStream body) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = requiredIfMatch(ifMatch, "a move");
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         String parent = decode(request, () -> parentOf(json));
@@ -151,6 +151,6 @@ public class NodesResource extends HsdbaResource {
     }
 
     private Response answer(Response.ResponseBuilder r, BandwidthTree tree, String node) {
-        return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree.version()).build();
+        return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree).build();
     }
 }

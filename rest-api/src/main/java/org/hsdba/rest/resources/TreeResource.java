@@ -2,12 +2,12 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 import java.util.List;
-import java.util.OptionalLong;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
 import javax.ws.rs.HeaderParam;
+import javax.ws.rs.POST;
 import javax.ws.rs.PUT;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
@@ -20,6 +20,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.admission.Admission;
+import org.hsdba.api.OperatorHistory;
+import org.hsdba.api.Precondition;
+import org.hsdba.api.TreeTag;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.PortRef;
@@ -27,6 +30,7 @@ import org.hsdba.model.json.TreeDocument;
 import org.hsdba.rest.codec.LevelCodec;
 import org.hsdba.rest.codec.LiveCodecs;
 import org.hsdba.rest.codec.TreeViews;
+import org.hsdba.rest.error.ApiException;
 
 /** A port's bandwidth tree as a whole, its levels, and its live state. */
 @Path("devices/{device}/ports/{port}")
@@ -42,43 +46,110 @@ public class TreeResource extends HsdbaResource {
     @PathParam("port")
     private String port;
 
-    /** The tree in the config format with its version (also the ETag); 304 if If-None-Match has it. */
+    /** The tree in the config format with its version; ETag its tag; 304 if If-None-Match names it (or is *). */
     @GET
     @Path("tree")
     public Response getTree(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         BandwidthTree tree = tree(portRef(device, port));
-        if (ifNoneMatch != null && ifNoneMatch.trim().replace("W/", "").equals(etag(tree.version()).toString())) {
-            return Response.notModified(etag(tree.version())).build();
+        if (ifNoneMatch != null && noneMatchHits(ifNoneMatch, tree)) {
+            return Response.notModified(etag(tree)).build();
         }
-        return versioned(Response.ok(TreeViews.json(tree)), tree.version()).build();
+        return versioned(Response.ok(TreeViews.json(tree)), tree).build();
     }
 
-    /** Creates or replaces the tree; with If-Match only if it is still at that version (0 = no tree yet). */
+    /** True if an If-None-Match list (or *) names the tree's current tag; weak comparison, as RFC 9110 wants for it. */
+    private static boolean noneMatchHits(String header, BandwidthTree tree) {
+        String tag = "\"" + TreeTag.of(tree).text() + "\"";
+        for (String t : header.split(",")) {
+            String s = t.trim();
+            if (s.equals("*") || (s.startsWith("W/") ? s.substring(2) : s).equals(tag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Creates or replaces the tree. Replacing needs If-Match (the tag it is based on, or *);
+     * creating takes none, or If-None-Match: * to make sure it creates.
+     */
     @PUT
     @Path("tree")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response putTree(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
+    public Response putTree(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch, InputStream body) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = ifMatch(ifMatch);
+        if (ifNoneMatch != null && !ifNoneMatch.trim().isEmpty()) {
+            if (!ifNoneMatch.trim().equals("*") || expected.isPresent()) {
+                throw ApiException.badValue("If-None-Match on PUT tree takes only * (create, never replace),"
+                        + " and not together with If-Match");
+            }
+            expected = Precondition.NO_TREE;
+        }
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         TreeDocument doc = decode(request, () -> TreeDocument.readApi(json, "", where));
         BandwidthTree proposed = rules(doc::build, doc::pointerOf);
         requireNoViolations(Admission.check(proposed), doc::pointerOf);
-        BandwidthTree stored = rules(() -> service().putTree(proposed, expected), doc::pointerOf);
-        return versioned(Response.ok(TreeViews.json(stored)), stored.version()).build();
+        if (!expected.isPresent()) {
+            // No precondition: only a creation may go without one (and then must stay one).
+            if (service().tree(where).isPresent()) {
+                requiredIfMatch(ifMatch, "replacing the tree of port " + where.port());
+            }
+            expected = Precondition.NO_TREE;
+        }
+        Precondition p = expected;
+        BandwidthTree stored = rules(() -> service().putTree(proposed, p), doc::pointerOf);
+        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
     }
 
-    /** Removes the tree and its entries in the switch. */
+    /** Removes the tree and its entries in the switch; If-Match required. */
     @DELETE
     @Path("tree")
     public Response deleteTree(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = requiredIfMatch(ifMatch, "deleting a tree");
         tree(where);
         service().removeTree(where, expected);
         TreeViews.forget(where);
         return Response.noContent().build();
+    }
+
+    /** Takes back the operator's last write of the tree (not joins or prunes); If-Match required. */
+    @POST
+    @Path("tree/undo")
+    public Response undo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        PortRef where = portRef(device, port);
+        Precondition expected = requiredIfMatch(ifMatch, "undo");
+        tree(where);
+        BandwidthTree stored = rules(() -> service().undo(where, expected), v -> null);
+        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
+    }
+
+    /** Re-applies what the last undo took back; If-Match required. */
+    @POST
+    @Path("tree/redo")
+    public Response redo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        PortRef where = portRef(device, port);
+        Precondition expected = requiredIfMatch(ifMatch, "redo");
+        tree(where);
+        BandwidthTree stored = rules(() -> service().redo(where, expected), v -> null);
+        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
+    }
+
+    /** {@code {"undo": [labels], "redo": [labels]}}, most recent first, and the tree's tag. */
+    @GET
+    @Path("tree/history")
+    public Response operatorHistory() {
+        PortRef where = portRef(device, port);
+        BandwidthTree tree = tree(where);
+        OperatorHistory h = service().operatorHistory(where);
+        ObjectNode o = mapper().createObjectNode();
+        h.undo().forEach(o.putArray("undo")::add);
+        h.redo().forEach(o.putArray("redo")::add);
+        o.put("version", tree.operatorVersion());
+        return versioned(Response.ok(o), tree).build();
     }
 
     /** {@code {"levels": [...], "version"}}. */
@@ -87,17 +158,17 @@ public class TreeResource extends HsdbaResource {
     public Response getLevels() {
         BandwidthTree tree = tree(portRef(device, port));
         ObjectNode o = LEVELS.encodeLevels(tree.levels(), this);
-        o.put("version", tree.version());
-        return versioned(Response.ok(o), tree.version()).build();
+        o.put("version", tree.operatorVersion());
+        return versioned(Response.ok(o), tree).build();
     }
 
-    /** Replaces the levels (field specs and join templates) of the tree. */
+    /** Replaces the levels (field specs and join templates) of the tree; If-Match required. */
     @PUT
     @Path("levels")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response putLevels(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
         PortRef where = portRef(device, port);
-        OptionalLong expected = expectedVersion(ifMatch);
+        Precondition expected = requiredIfMatch(ifMatch, "replacing the levels");
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         List<LevelSpec> levels = decode(request, () -> LevelCodec.readLevels(json));
@@ -105,8 +176,8 @@ public class TreeResource extends HsdbaResource {
         BandwidthTree stored = rules(() -> service().setLevels(where, levels, expected),
                 v -> v.nodeId() == null && v.field().startsWith("levels") ? "/" + v.field() : null);
         ObjectNode o = LEVELS.encodeLevels(stored.levels(), this);
-        o.put("version", stored.version());
-        return versioned(Response.ok(o), stored.version()).build();
+        o.put("version", stored.operatorVersion());
+        return versioned(Response.ok(o), stored).build();
     }
 
     /** Live state of the port and every node. */

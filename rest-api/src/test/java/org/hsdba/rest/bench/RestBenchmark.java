@@ -59,7 +59,7 @@ public final class RestBenchmark {
             out.add(run("PATCH node (peak)", clients, seconds, i -> {
                 int n = next.getAndIncrement();
                 String id = "h" + (n % SUBNETS) + "_" + (n / SUBNETS % HOSTS);
-                return http.patch(PORT + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}");
+                return http.patch(PORT + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
             }));
         }
         out.forEach(System.out::println);

@@ -47,16 +47,27 @@ public class BodiesTest {
     }
 
     @Test
-    public void ifMatchTakesStrongWeakAndBareVersions() {
-        assertEquals(3, HsdbaResource.expectedVersion("\"3\"").getAsLong());
-        assertEquals(3, HsdbaResource.expectedVersion("W/\"3\"").getAsLong());
-        assertEquals(3, HsdbaResource.expectedVersion("3").getAsLong());
-        assertEquals(false, HsdbaResource.expectedVersion(null).isPresent());
+    public void ifMatchTakesOneStrongQuotedTagOrStar() {
+        org.hsdba.model.BandwidthTree t = org.hsdba.model.BandwidthTree.builder(org.hsdba.model.PortRef.of("pof:1", 3))
+                .capacity(org.hsdba.model.Rate.parse("1G")).operatorVersion(3).generation(0x5f0c2aL)
+                .levels(java.util.List.of(org.hsdba.model.LevelSpec.of("x", org.hsdba.model.FieldSpec.of(0, 8)))).build();
+        org.hsdba.api.Precondition p = HsdbaResource.ifMatch("\"5f0c2a-3\"");
+        p.check(t.port(), t); // matches, else it throws
+        assertEquals(org.hsdba.api.Precondition.ANY_TREE, HsdbaResource.ifMatch("*"));
+        assertEquals(false, HsdbaResource.ifMatch(null).isPresent());
+        for (String bad : new String[] {"W/\"5f0c2a-3\"", "5f0c2a-3", "\"3\"", "\"5f0c2a-3\", \"5f0c2a-4\"", "\"\""}) {
+            try {
+                HsdbaResource.ifMatch(bad);
+                fail(bad + " was taken");
+            } catch (ApiException e) {
+                assertEquals(ErrorCode.BAD_VALUE, e.error().code());
+            }
+        }
         try {
-            HsdbaResource.expectedVersion("*");
-            fail("* is not a version");
+            HsdbaResource.requiredIfMatch(null, "deleting a tree");
+            fail("no If-Match on a delete");
         } catch (ApiException e) {
-            assertEquals(ErrorCode.BAD_VALUE, e.error().code());
+            assertEquals(428, e.error().status());
         }
     }
 }

@@ -335,6 +335,7 @@ public class JoinLatencyBench {
             throws InterruptedException {
         long interval = 1_000_000_000L / perSecond;
         long[] gcBefore = gcCountAndMillis();
+        java.util.Map<Long, Long> allocatedBefore = allocatedBytes();
         long start = System.nanoTime();
         for (int i = 0; i < joins; i++) {
             // parked, not spinning: a spinning offerer takes one of the machine's two cores from
@@ -363,9 +364,13 @@ public class JoinLatencyBench {
         System.out.println(summary);
         List<String> breakdown = stages.breakdown("  ");
         long[] gcAfter = gcCountAndMillis();
+        long allocated = allocatedSince(allocatedBefore);
         // Stop-the-world collections stall every thread of the path at once: they explain most of the tail.
         breakdown.add(String.format(Locale.ROOT, "  %-20s %d collections, %d ms in all during the run", "JVM garbage collector",
                 gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1]));
+        // What makes those collections: the bytes the JVM allocated per join (load does not change it).
+        breakdown.add(String.format(Locale.ROOT, "  %-20s %.1f kB per join (%.1f MB in all, threads alive at the end)",
+                "JVM allocation", allocated / 1024.0 / joins, allocated / 1048576.0));
         breakdown.forEach(System.out::println);
         return new Run(summary, breakdown);
     }
@@ -407,6 +412,31 @@ public class JoinLatencyBench {
         } catch (java.io.IOException | RuntimeException e) {
             return "?";
         }
+    }
+
+    /** Bytes allocated so far by each live thread, by thread id. */
+    private static java.util.Map<Long, Long> allocatedBytes() {
+        java.util.Map<Long, Long> out = new java.util.HashMap<>();
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx instanceof com.sun.management.ThreadMXBean) {
+            long[] ids = mx.getAllThreadIds();
+            long[] bytes = ((com.sun.management.ThreadMXBean) mx).getThreadAllocatedBytes(ids);
+            for (int i = 0; i < ids.length; i++) {
+                if (bytes[i] >= 0) {
+                    out.put(ids[i], bytes[i]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Bytes the threads alive now allocated since {@code before} (a thread started since: all of its). */
+    private static long allocatedSince(java.util.Map<Long, Long> before) {
+        long sum = 0;
+        for (java.util.Map.Entry<Long, Long> e : allocatedBytes().entrySet()) {
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        return sum;
     }
 
     /** Collections and their accumulated time (ms) so far, over every collector of this JVM. */

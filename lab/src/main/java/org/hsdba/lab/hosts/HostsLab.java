@@ -1,0 +1,179 @@
+package org.hsdba.lab.hosts;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.hsdba.lab.runtime.Lab;
+import org.hsdba.lab.runtime.LabOptions;
+import org.hsdba.lab.traffic.LabScenario;
+import org.hsdba.pofswitch.control.ControlConfig;
+import org.hsdba.pofswitch.control.ReferenceSwitch;
+import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.datapath.PortConfig;
+import org.hsdba.pofswitch.ports.RealPorts;
+
+/**
+ * {@code hsdba lab --hosts}: the lab (manager, adapter, REST and GUI) with one reference switch
+ * on real ports between two network namespaces, iperf3 flows as the scenario's sources, and a
+ * report of every flow's rate at the switch's egress against the exact allocation. Runs the
+ * scenario once. {@link #close()} (also from the shutdown hook on Ctrl-C) kills the senders, stops
+ * the switch and the lab and removes the namespaces.
+ */
+public final class HostsLab implements AutoCloseable {
+    /** Seconds at the start of each flow left out of its figures (TCP's slow start, the estimators' warm-up). */
+    public static final int WARMUP_SECONDS = 2;
+
+    private final HostPlan plan;
+    private final LabOptions options;
+    private final PrintStream out;
+    private Lab lab;
+    private HostNetwork net;
+    private ReferenceSwitch sw;
+    private RealPorts ports;
+    private IperfFlows iperf;
+    private ScheduledExecutorService ticker;
+    private boolean closed;
+
+    public HostsLab(HostPlan plan, LabOptions options, PrintStream out) {
+        this.plan = plan;
+        this.options = options;
+        this.out = out;
+    }
+
+    /** Null if this machine can run host labs, else the reason. */
+    public static String unavailable() {
+        return Shell.missing();
+    }
+
+    /**
+     * Builds everything, plays the flows, returns the report (also written to DIR/hosts-report.txt).
+     * {@code stop} ends the run early (Ctrl-C): the report then covers what ran.
+     */
+    public synchronized HostsReport run(LabScenario scenario, BooleanSupplier stop) throws IOException, InterruptedException {
+        List<String> stale = HostNetwork.removeStale();
+        if (!stale.isEmpty()) {
+            out.println("hsdba lab: removed network namespaces a lab that died had left: " + String.join(", ", stale));
+        }
+        lab = Lab.start(options, scenario, out);
+        int egress = (int) plan.tree().port().port();
+        net = HostNetwork.create(plan, egress);
+        out.println("hsdba lab: hosts in network namespaces " + net.senderNamespace() + " (port 1, " + net.switchInInterface()
+                + ") and " + net.receiverNamespace() + " (port " + egress + ", " + net.switchOutInterface() + "); leaves are "
+                + (plan.leavesAreDestinations() ? "receivers" : "senders"));
+        List<PortConfig> pcs = new ArrayList<>();
+        for (int id = 1; id <= egress; id++) {
+            pcs.add(id == 1 ? RealPorts.portConfig(1, net.switchInInterface())
+                    : id == egress ? RealPorts.portConfig(id, net.switchOutInterface()) : PortConfig.standard(id));
+        }
+        long dpid = Long.parseUnsignedLong(plan.tree().port().deviceId().substring(4), 16);
+        DatapathConfig dc = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
+                .rngSeed(dpid).build();
+        sw = new ReferenceSwitch(dc, ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000).build());
+        EgressMeter meter = new EgressMeter(egress, plan.tree().levels().get(0).field().offsetBits(),
+                (int) Math.ceil(plan.duration()) + 10);
+        sw.onOutput(meter::accept);
+        ports = RealPorts.attach(sw, Map.of(1, net.switchInInterface(), egress, net.switchOutInterface()),
+                m -> out.println("hsdba lab: " + m));
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "hosts-lab-ticker");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(sw::advanceClock, 100, 100, TimeUnit.MILLISECONDS);
+        sw.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(sw.channel().isRunning() && sw.datapath().tableCount() > 0)) {
+            if (System.nanoTime() > deadline || stop.getAsBoolean()) {
+                throw new IOException("the switch was not programmed within 30 s (see " + options.dataDir().resolve("lab.log") + ")");
+            }
+            Thread.sleep(50);
+        }
+        Thread.sleep(500); // the rest of the program (entries after the tables)
+        out.println("hsdba lab ready: " + lab.uiUri() + "  user " + options.user() + "  password " + options.password());
+        iperf = new IperfFlows(plan, net, options.dataDir().resolve("hosts"));
+        iperf.startServers();
+        out.println("hsdba lab: " + plan.flows().size() + " iperf3 flow(s) for " + plan.duration() + " s; switch "
+                + (options.stockSwitches() ? "stock (controller-assisted)" : "in-switch"));
+        long t0 = System.nanoTime();
+        meter.start();
+        List<HostFlow> pending = new ArrayList<>(plan.flows());
+        pending.sort((a, b) -> Double.compare(a.start(), b.start()));
+        int nextStatus = 5;
+        while (!stop.getAsBoolean()) {
+            double t = (System.nanoTime() - t0) / 1e9;
+            while (!pending.isEmpty() && pending.get(0).start() <= t) {
+                HostFlow f = pending.remove(0);
+                iperf.startClient(f, f.end() - f.start());
+            }
+            if (t >= plan.duration() + 1) {
+                break;
+            }
+            if (t >= nextStatus) {
+                out.println("  t=" + nextStatus + " s  " + ports.stats());
+                nextStatus += 5;
+            }
+            Thread.sleep(20);
+        }
+        iperf.awaitClients(stop.getAsBoolean() ? 0 : 5000);
+        double ran = (System.nanoTime() - t0) / 1e9;
+        HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), options.stockSwitches(),
+                ports.stats().toString());
+        Path file = options.dataDir().resolve("hosts-report.txt");
+        Files.write(file, report.text().getBytes(StandardCharsets.UTF_8));
+        Files.write(options.dataDir().resolve("hosts-seconds.csv"),
+                HostsReport.secondsCsv(plan, meter, (int) Math.ceil(ran)).getBytes(StandardCharsets.UTF_8));
+        out.print(report.text());
+        out.println("hsdba lab: report written to " + file + " (per second: hosts-seconds.csv); iperf3 output in " + options.dataDir().resolve("hosts"));
+        return report;
+    }
+
+    /** Kills the senders, stops switch and lab, removes the namespaces. Idempotent. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        if (iperf != null) {
+            iperf.close();
+        }
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
+        if (ports != null) {
+            ports.close();
+        }
+        if (sw != null) {
+            sw.close();
+        }
+        if (net != null) {
+            net.close();
+        }
+        if (lab != null) {
+            lab.close();
+        }
+    }
+
+    /** Exact allocation by leaf averaged over whole seconds [from, to). */
+    static Map<String, Double> exactOver(HostPlan plan, int from, int to) {
+        Map<String, Double> sum = new LinkedHashMap<>();
+        for (int s = from; s < to; s++) {
+            plan.exactAt(s + 0.5).forEach((k, v) -> sum.merge(k, v, Double::sum));
+        }
+        sum.replaceAll((k, v) -> v / Math.max(1, to - from));
+        return sum;
+    }
+}

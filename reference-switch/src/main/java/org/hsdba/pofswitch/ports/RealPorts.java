@@ -1,0 +1,157 @@
+package org.hsdba.pofswitch.ports;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.hsdba.pofswitch.control.ReferenceSwitch;
+import org.hsdba.pofswitch.datapath.OutputFrame;
+import org.hsdba.pofswitch.datapath.PortConfig;
+import org.hsdba.pofswitch.datapath.ProcessResult;
+
+/**
+ * A reference switch's POF ports attached to Linux interfaces: one raw socket and one receive
+ * thread per port; a received frame goes through the datapath at the live clock and every frame it
+ * outputs is written to the socket of its port (from the receiving thread, so a frame leaves before
+ * the next one of that port is processed). Ports not attached here stay in-process only.
+ */
+public final class RealPorts implements AutoCloseable {
+    /** Largest frame the datapath accepts (Ethernet without FCS). */
+    public static final int MAX_FRAME = 1514;
+
+    private final ReferenceSwitch sw;
+    private final Map<Integer, Port> ports;
+    private final Consumer<String> log;
+    private volatile boolean stopping;
+
+    private RealPorts(ReferenceSwitch sw, Map<Integer, Port> ports, Consumer<String> log) {
+        this.sw = sw;
+        this.ports = ports;
+        this.log = log;
+    }
+
+    /**
+     * The port configuration for POF port {@code id} on interface {@code name}: its name and MAC,
+     * as the switch reports them in PORT_STATUS.
+     */
+    public static PortConfig portConfig(int id, String name) throws IOException {
+        return new PortConfig(id, name, NetInterface.byName(name).mac());
+    }
+
+    /**
+     * Opens a socket per entry of {@code interfaces} (POF port id to interface name) and starts the
+     * receive loops. Nothing is left open if one of them fails.
+     *
+     * @param log where a receive loop reports that its socket broke (the port is then dead)
+     */
+    public static RealPorts attach(ReferenceSwitch sw, Map<Integer, String> interfaces, Consumer<String> log)
+            throws IOException {
+        Map<Integer, Port> ports = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<Integer, String> e : interfaces.entrySet()) {
+                ports.put(e.getKey(), new Port(e.getKey(), RawSocket.open(e.getValue())));
+            }
+        } catch (IOException | RuntimeException e) {
+            ports.values().forEach(p -> p.socket.close());
+            throw e;
+        }
+        RealPorts rp = new RealPorts(sw, Collections.unmodifiableMap(ports), log);
+        sw.onOutput(rp::transmit);
+        for (Port p : ports.values()) {
+            p.thread = new Thread(() -> rp.receiveLoop(p), "pofswitch-port-" + p.id + "-" + p.socket.netInterface().name());
+            p.thread.setDaemon(true);
+            p.thread.start();
+        }
+        return rp;
+    }
+
+    private void receiveLoop(Port p) {
+        byte[] buf = new byte[MAX_FRAME + 1];
+        while (!stopping) {
+            int n;
+            try {
+                n = p.socket.receive(buf);
+            } catch (IOException e) {
+                if (!stopping) {
+                    log.accept("port " + p.id + " stopped: " + e.getMessage());
+                }
+                return;
+            }
+            if (n <= 0) {
+                continue;
+            }
+            p.rxFrames.incrementAndGet();
+            p.rxBytes.addAndGet(n);
+            if (n > MAX_FRAME) {
+                p.rxOversize.incrementAndGet();
+                p.rxNotForwarded.incrementAndGet();
+                continue;
+            }
+            ProcessResult r = sw.receive(Arrays.copyOf(buf, n), p.id);
+            if (!r.forwarded()) {
+                p.rxNotForwarded.incrementAndGet();
+            }
+        }
+    }
+
+    private void transmit(OutputFrame f) {
+        Port p = ports.get(f.port());
+        if (p == null || stopping) {
+            return;
+        }
+        byte[] data = f.data();
+        if (p.socket.send(data, data.length)) {
+            p.txFrames.incrementAndGet();
+            p.txBytes.addAndGet(data.length);
+        } else {
+            p.txErrors.incrementAndGet();
+        }
+    }
+
+    /** A snapshot of every attached port's counters, in port order of attachment. */
+    public List<PortStats> stats() {
+        List<PortStats> out = new ArrayList<>();
+        for (Port p : ports.values()) {
+            out.add(new PortStats(p.id, p.socket.netInterface().name(), p.rxFrames.get(), p.rxBytes.get(),
+                    p.rxNotForwarded.get(), p.rxOversize.get(), p.txFrames.get(), p.txBytes.get(), p.txErrors.get()));
+        }
+        return out;
+    }
+
+    /** Stops the receive loops (each within {@link RawSocket#POLL_MS}), then closes the sockets. */
+    @Override
+    public void close() {
+        stopping = true;
+        for (Port p : ports.values()) {
+            try {
+                p.thread.join(5 * RawSocket.POLL_MS + 1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            p.socket.close();
+        }
+    }
+
+    private static final class Port {
+        final int id;
+        final RawSocket socket;
+        final AtomicLong rxFrames = new AtomicLong();
+        final AtomicLong rxBytes = new AtomicLong();
+        final AtomicLong rxNotForwarded = new AtomicLong();
+        final AtomicLong rxOversize = new AtomicLong();
+        final AtomicLong txFrames = new AtomicLong();
+        final AtomicLong txBytes = new AtomicLong();
+        final AtomicLong txErrors = new AtomicLong();
+        Thread thread;
+
+        Port(int id, RawSocket socket) {
+            this.id = id;
+            this.socket = socket;
+        }
+    }
+}

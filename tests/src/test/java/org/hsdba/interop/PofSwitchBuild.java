@@ -1,0 +1,48 @@
+package org.hsdba.interop;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Optional;
+
+/**
+ * The real POFSwitch binary, built (once, cached) by {@code scripts/pofswitch.sh}; tests ask
+ * {@link #binary} and skip with {@link #whyNot} when there is none.
+ */
+final class PofSwitchBuild {
+
+    private static Path stock;
+    private static String whyNot;
+
+    private PofSwitchBuild() {
+    }
+
+    /** The repository root: the nearest directory up from the working directory with scripts/pofswitch.sh. */
+    static Path repoRoot() {
+        Path cwd = Paths.get("").toAbsolutePath();
+        for (Path p = cwd; p != null; p = p.getParent()) {
+            if (Files.exists(p.resolve("scripts/pofswitch.sh"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no scripts/pofswitch.sh in " + cwd + " or above");
+    }
+
+    /** The stock flavour's binary (upstream plus the traversal fix), built on first use. */
+    static synchronized Optional<Path> binary() {
+        if (stock == null && whyNot == null) {
+            Shell.Result r = Shell.tryRun("bash", repoRoot().resolve("scripts/pofswitch.sh").toString(), "build", "stock");
+            String[] lines = r.output.strip().split("\n");
+            if (r.exit == 0 && Files.isExecutable(Paths.get(lines[lines.length - 1]))) {
+                stock = Paths.get(lines[lines.length - 1]);
+            } else {
+                whyNot = "no POFSwitch build (scripts/pofswitch.sh exited " + r.exit + "): " + r.output.strip();
+            }
+        }
+        return Optional.ofNullable(stock);
+    }
+
+    static synchronized String whyNot() {
+        return whyNot;
+    }
+}

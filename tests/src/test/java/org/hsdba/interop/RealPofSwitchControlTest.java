@@ -1,0 +1,129 @@
+package org.hsdba.interop;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.hsdba.api.DeviceMode;
+import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.model.PortRef;
+import org.hsdba.pof.message.PofMessage;
+import org.hsdba.southbound.SwitchMode;
+import org.junit.After;
+import org.junit.Assume;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * The adapter and the manager against the real, stock POFSwitch 1.4.0 (built by
+ * {@code scripts/pofswitch.sh}) over TCP, with real frames from a host in a network namespace:
+ * handshake, capability probe, ports, programming without ERROR, a join by PACKET_IN, its prune,
+ * and reprogramming after a switch restart and after a controller restart. Skipped where the
+ * POFSwitch source, root or network namespaces are missing.
+ */
+public class RealPofSwitchControlTest {
+
+    private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(200))
+            .idleTimeout(Duration.ofMillis(500)).leafLifetime(Duration.ofMillis(500)).build();
+
+    private RealSwitchRig rig;
+
+    @BeforeClass
+    public static void needsTheRealSwitch() {
+        Optional<String> why = RealSwitchRig.unavailable();
+        Assume.assumeFalse("real POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
+    }
+
+    @After
+    public void tearDown() {
+        if (rig != null) {
+            rig.close();
+        }
+    }
+
+    private PortRef egress() {
+        return PortRef.of(rig.device, rig.egress);
+    }
+
+    /** Sends to {@code dst} from host 1 for {@code seconds} and returns the frames that reached host 2. */
+    private long forwarded(String dst, double seconds, int pps) {
+        RawFlows.Receiver rx = RawFlows.receive(rig.net.namespace(2), seconds + 20, 0, seconds + 0.5);
+        RawFlows.send(rig.net.namespace(1), seconds, 128, RawFlows.Ids.INCREMENTING, Map.of(dst, (double) pps));
+        return rx.bytes().getOrDefault(dst, 0L) / 128;
+    }
+
+    private void assertProgramInstalled(List<PofMessage> sentThisSession, String when) {
+        List<PofMessage> q = rig.queryAll();
+        assertEquals(when + ": tables on the switch (QUERYALL) = tables the controller added",
+                Trees.tablesAfter(sentThisSession), RealSwitchRig.tables(q));
+        assertEquals(when + ": entries on the switch (QUERYALL) = entries the controller added less those it deleted",
+                Trees.entriesAfter(sentThisSession), RealSwitchRig.entries(q));
+        assertEquals(when + ": ERRORs from the switch", List.of(), rig.controller.errors);
+    }
+
+    @Test
+    public void theStockSwitchIsProbedProgrammedJoinsByPacketInAndPrunes() {
+        rig = RealSwitchRig.start(PARAMS);
+        assertEquals("device id from FEATURES_REPLY", rig.dpid, rig.session.deviceId());
+        assertEquals("the stock switch answers HX_FEATURES_REQUEST with an ERROR", SwitchMode.CONTROLLER_ASSISTED,
+                rig.session.mode());
+        assertFalse(rig.session.extensionFeatures().isPresent());
+        assertEquals("ports -a " + rig.net.ports(), 2, rig.session.ports().size());
+
+        rig.controller.manager.putTree(Trees.withJoins(egress()), OptionalLong.empty());
+        rig.controller.awaitProgrammed(rig.device, 1);
+        assertEquals(DeviceMode.CONTROLLER_ASSISTED, rig.controller.manager.device(rig.device).get().mode());
+        assertTrue(rig.controller.sent.size() > 0);
+        assertProgramInstalled(rig.controller.sent, "after programming");
+
+        long toAlice = forwarded("10.0.0.1", 1.0, 200);
+        assertTrue("frames to alice in on port " + rig.ingress + " and out on port " + rig.egress + ": " + toAlice + " of 200",
+                toAlice >= 190);
+
+        int sentBefore = rig.controller.sent.size();
+        RawFlows.send(rig.net.namespace(1), 0.5, 128, RawFlows.Ids.INCREMENTING, Map.of("10.0.0.7", 100.0));
+        Controller.await("NODE_JOINED for 10.0.0.7", () -> !rig.controller.events(HsdbaEvent.Type.NODE_JOINED).isEmpty());
+        assertTrue("PACKET_INs", rig.controller.packetIns.get() > 0);
+        assertTrue(rig.controller.manager.tree(egress()).get().contains("user-10.0.0.7"));
+        Controller.await("the join confirmed by the switch", () -> rig.controller.manager.device(rig.device).get().isProgrammed());
+        assertTrue("the join is an entry ADD", Trees.entriesAfter(rig.controller.sent.subList(sentBefore,
+                rig.controller.sent.size())) == 1);
+        assertProgramInstalled(rig.controller.sent, "after the join");
+
+        Controller.await("NODE_PRUNED for the silent joined user", () -> rig.controller.events(HsdbaEvent.Type.NODE_PRUNED)
+                .stream().anyMatch(e -> e.nodeId().orElse("").equals("user-10.0.0.7")));
+        Controller.await("the prune confirmed by the switch", () -> rig.controller.manager.device(rig.device).get().isProgrammed());
+        assertFalse(rig.controller.manager.tree(egress()).get().contains("user-10.0.0.7"));
+        assertProgramInstalled(rig.controller.sent, "after the prune");
+        assertTrue("the switch process is still running", rig.sw.isAlive());
+    }
+
+    @Test
+    public void aRestartedSwitchAndARestartedControllerAreReprogrammed() {
+        rig = RealSwitchRig.start(PARAMS);
+        rig.controller.manager.putTree(Trees.withJoins(egress()), OptionalLong.empty());
+        rig.controller.awaitProgrammed(rig.device, 1);
+        long entries = Trees.entriesAfter(rig.controller.sent);
+
+        int mark = rig.controller.sent.size();
+        rig.restartSwitch();
+        rig.controller.awaitProgrammed(rig.device, 2);
+        List<PofMessage> afterRestart = rig.controller.sent.subList(mark, rig.controller.sent.size());
+        assertEquals("the same program again", entries, Trees.entriesAfter(afterRestart));
+        assertProgramInstalled(afterRestart, "after the switch restart");
+        assertTrue("forwarding after the switch restart", forwarded("10.0.0.1", 0.5, 200) >= 95);
+
+        rig.restartController();
+        rig.controller.awaitProgrammed(rig.device, 1);
+        assertEquals("the same program from the new controller", entries, Trees.entriesAfter(rig.controller.sent));
+        assertProgramInstalled(rig.controller.sent, "after the controller restart");
+        assertTrue("forwarding after the controller restart", forwarded("10.0.0.1", 0.5, 200) >= 95);
+    }
+}

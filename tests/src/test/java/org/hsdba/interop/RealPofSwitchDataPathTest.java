@@ -1,0 +1,143 @@
+package org.hsdba.interop;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.alloc.Allocation;
+import org.hsdba.alloc.Allocator;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.Rate;
+import org.junit.AfterClass;
+import org.junit.Assume;
+import org.junit.BeforeClass;
+import org.junit.Test;
+
+/**
+ * Real frames through the real, stock POFSwitch 1.4.0 in controller-assisted mode: host 1 sends
+ * four UDP flows (one per leaf of the two-level tree A:B = 1:2, A1:A2 = 1:1, B1:B2 = 1:2, each
+ * offered half the port's capacity), host 2 counts what comes out of the egress port. Every
+ * leaf's received rate over 8 s (after 3 s of warm-up) must be within 5 % of the exact
+ * allocation of the offered rates, for constant, incrementing and random IPv4 ids. The figures
+ * go to stdout and to {@code target/pofswitch-datapath.txt}.
+ *
+ * <p>The constant-id case fails while the stock program's drop rule compares the IPv4 id's low
+ * byte with a threshold (docs/controller-assisted-mode.md): a flow whose id does not change is
+ * then either never dropped or always dropped.
+ */
+public class RealPofSwitchDataPathTest {
+
+    /** 200-byte frames, 1000 frames/s per leaf: 1.6 Mb/s each, 6.4 Mb/s offered on a 3.2 Mb/s port. */
+    static final int SIZE = 200;
+    static final double PPS = 1000;
+    static final Rate CAPACITY = Rate.parse("3.2M");
+    static final double WARMUP_S = 3;
+    static final double MEASURE_S = 8;
+    static final double TOLERANCE = 0.05;
+    static final Map<String, String> LEAVES = Map.of("A1", "10.1.0.1", "A2", "10.1.0.2", "B1", "10.2.0.1", "B2",
+            "10.2.0.2");
+
+    private static RealSwitchRig rig;
+    private static BandwidthTree tree;
+
+    @BeforeClass
+    public static void start() {
+        Optional<String> why = RealSwitchRig.unavailable();
+        Assume.assumeFalse("real POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
+        rig = RealSwitchRig.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
+        tree = Trees.twoLevel(PortRef.of(rig.device, rig.egress), CAPACITY);
+        rig.controller.manager.putTree(tree, OptionalLong.empty());
+        rig.controller.awaitProgrammed(rig.device, 1);
+    }
+
+    @AfterClass
+    public static void stop() {
+        if (rig != null) {
+            rig.close();
+        }
+    }
+
+    @Test
+    public void everyLeafWithinFivePercentWithIncrementingIds() {
+        run(RawFlows.Ids.INCREMENTING);
+    }
+
+    @Test
+    public void everyLeafWithinFivePercentWithRandomIds() {
+        run(RawFlows.Ids.RANDOM);
+    }
+
+    @Test
+    public void everyLeafWithinFivePercentWithConstantIds() {
+        run(RawFlows.Ids.CONSTANT);
+    }
+
+    private void run(RawFlows.Ids ids) {
+        Map<String, Double> pps = new LinkedHashMap<>();
+        LEAVES.values().forEach(ip -> pps.put(ip, PPS));
+        double total = WARMUP_S + MEASURE_S;
+        RawFlows.Receiver rx = RawFlows.receive(rig.net.namespace(2), total + 20, WARMUP_S, total);
+        Map<String, Long> sent = RawFlows.send(rig.net.namespace(1), total, SIZE, ids, pps);
+        Map<String, Long> received = rx.bytes();
+        long rxDrops = rx.drops();
+
+        ResolvedTree resolved = Admission.admit(tree);
+        Map<String, Double> offered = new LinkedHashMap<>();
+        LEAVES.forEach((leaf, ip) -> offered.put(leaf, sent.getOrDefault(ip, 0L) * SIZE * 8.0 / total));
+        Allocation exact = Allocator.allocate(resolved, offered);
+
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "%s  real POFSwitch 1.4.0 (stock, controller-assisted), %s ids, %d-byte frames, port %s, "
+                        + "%.0f s measured after %.0f s (loaded shared 2-core machine)%n",
+                Instant.now(), ids.arg, SIZE, CAPACITY, MEASURE_S, WARMUP_S));
+        double worst = 0;
+        String worstLeaf = "";
+        for (String leaf : List.of("A1", "A2", "B1", "B2")) {
+            String ip = LEAVES.get(leaf);
+            double got = received.getOrDefault(ip, 0L) * 8.0 / MEASURE_S;
+            double want = exact.allocation(tree.indexOf(leaf));
+            double dev = Math.abs(got - want) / want;
+            table.append(String.format(Locale.ROOT, "  %s (%s): offered %.3f Mb/s, received %.3f Mb/s, exact %.3f Mb/s, %+.1f %%%n",
+                    leaf, ip, offered.get(leaf) / 1e6, got / 1e6, want / 1e6, 100 * (got - want) / want));
+            if (dev > worst) {
+                worst = dev;
+                worstLeaf = leaf;
+            }
+        }
+        table.append(String.format(Locale.ROOT, "  worst %s %.1f %% (bound %.0f %%); receiver socket dropped %d frames%n",
+                worstLeaf, 100 * worst, 100 * TOLERANCE, rxDrops));
+        System.out.print(table);
+        record(table.toString());
+        assertEquals("ERRORs from the switch", List.of(), rig.controller.errors);
+        assertEquals("frames the receiver's socket dropped (machine too loaded to count):\n" + table, 0, rxDrops);
+        assertTrue(ids.arg + " ids: every leaf within " + (int) (100 * TOLERANCE) + " % of exact:\n" + table,
+                worst <= TOLERANCE);
+    }
+
+    private static void record(String text) {
+        Path out = PofSwitchBuild.repoRoot().resolve("target/pofswitch-datapath.txt");
+        try {
+            Files.createDirectories(out.getParent());
+            Files.writeString(out, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            System.err.println("cannot write " + out.toAbsolutePath() + ": " + e);
+        }
+    }
+}
