@@ -29,7 +29,25 @@ public final class LabLogging {
     /** Held so the levels stick: java.util.logging keeps loggers only weakly. */
     private static final Logger[] QUIETER = {Logger.getLogger("org.eclipse.jetty"), Logger.getLogger("org.glassfish")};
 
+    /** The file's handler, for failures the console shows in one line and the file in full. */
+    private static volatile Handler fileOnly;
+
     private LabLogging() {
+    }
+
+    /**
+     * Writes a failure with its stack trace to the log file only (the console gets the one-line
+     * message from the caller, whose "details in lab.log" must then be true).
+     */
+    public static void recordFailure(String what, Throwable e) {
+        Handler h = fileOnly;
+        if (h != null) {
+            LogRecord r = new LogRecord(Level.SEVERE, what + ": " + e.getMessage());
+            r.setLoggerName("org.hsdba.lab");
+            r.setThrown(e);
+            h.publish(r);
+            h.flush();
+        }
     }
 
     /** Replaces the JVM's logging configuration; returns the log file. */
@@ -44,6 +62,7 @@ public final class LabLogging {
             fileHandler.setFormatter(new OneLine());
             fileHandler.setLevel(Level.INFO);
             root.addHandler(fileHandler);
+            fileOnly = fileHandler;
             Handler console = new ConsoleHandler();
             console.setFormatter(new OneLine());
             console.setLevel(Level.WARNING);
