@@ -133,7 +133,7 @@ public final class HsdbaManager implements HsdbaService {
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
         this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, control::execute,
-                this::emit, time);
+                this::emit, time, store::parameters);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
