@@ -41,6 +41,7 @@ BENCHES=(
 "codec|pof-codec|org.hsdba.pof.codec.CodecBenchmark|codec.txt||1|^encode FLOW_MOD \(6 instructions\) to new"
 "adapter-programming|pof-adapter|org.hsdba.pof.server.ProgrammingBenchmark|adapter-programming.txt||4000|^batch +(1000|1 )"
 "adapter-handshake|pof-adapter|org.hsdba.pof.server.HandshakeBenchmark|adapter-handshake.txt||100 2|^handshake to ready"
+"adapter-hostile|pof-adapter|org.hsdba.pof.server.HostileReportBenchmark|adapter-hostile.txt||20|^(RESOURCE_REPORT|HX_FEATURES_REPLY)"
 "allocator|app|org.hsdba.alloc.bench.AllocatorBenchmark|allocator.txt||1 1000 10000|^ +100000 "
 "compiler|app|org.hsdba.compiler.bench.CompilerBenchmark|compiler.txt||1 1000|^ +100000 "
 "edit|app|org.hsdba.admission.bench.EditBenchmark|edit.txt||3 1000|^100[0-9]{3} +(update peak|add a host)"
@@ -117,6 +118,12 @@ jvm_opts+=(${HSDBA_BENCH_JAVA_OPTS:-})
 java -XX:+IgnoreUnrecognizedVMOptions "${jvm_opts[@]}" -version >/dev/null 2>"$out/logs/jvm-check.log" \
     || { cat "$out/logs/jvm-check.log" >&2; die "the JVM rejects the options ${jvm_opts[*]}"; }
 
+# The options as the JVM sees them (argument files expanded; the --add-opens only counted).
+shown=$(for o in "${jvm_opts[@]}"; do
+    if [[ $o == @* ]]; then sed 's/#.*//' "${o#@}"; else echo "$o"; fi
+done | tr -s ' \n' '  ' | sed 's/--add-opens [^ ]* *//g; s/^ *//; s/ *$//')
+shown="$(grep -c '^--add-opens' "$root/jvm/opens.args") --add-opens (jvm/opens.args) $shown"
+
 mvn_log="$out/logs/build.log"
 if $build; then
     "$root/scripts/setup.sh" --quiet
@@ -153,7 +160,7 @@ jvm=$(java -version 2>&1 | sed -n '2p')
 {
     echo "# scripts/bench.sh $mode run, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
     echo "# machine: $(nproc) cores ($cpu), $mem memory; load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "# JVM: $jvm; options: ${jvm_opts[*]}$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
+    echo "# JVM: $jvm; options: $shown$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
     if $quick; then
         echo "# quick mode: smoke-run parameters, the figures are not measurements"
     fi
@@ -196,7 +203,7 @@ for b in "${selected[@]}"; do
         {
             echo "# scripts/bench.sh $mode run of $name, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
             echo "# machine: $(nproc) cores, $mem; 1-minute load average $load_before at the start, $(cut -d' ' -f1 /proc/loadavg) at the end"
-            echo "# JVM: $jvm; options: ${jvm_opts[*]}$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
+            echo "# JVM: $jvm; options: $shown$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
             echo "# parameters: ${params:-(defaults)}"
             cat "$result"
         } >"$out/$file"
