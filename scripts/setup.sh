@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Checks (and where possible installs) what the build and the tests need on a Debian 12 machine:
 # JDK 17, Maven, Node and npm (the GUI is built with npm). Idempotent; run it as often as you like.
+# --hosts also installs what `hsdba lab --hosts` and its tests need: iproute2, ethtool, iperf3.
 set -euo pipefail
 quiet=false
-[ "${1:-}" = "--quiet" ] && quiet=true
+hosts=false
+for a in "$@"; do
+    case "$a" in
+        --quiet) quiet=true ;;
+        --hosts) hosts=true ;;
+        *) echo "usage: scripts/setup.sh [--quiet] [--hosts]" >&2; exit 2 ;;
+    esac
+done
 say() { $quiet || echo "$@"; }
 
 missing=()
@@ -11,6 +19,11 @@ command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
+if $hosts; then
+    command -v ip >/dev/null || missing+=(iproute2)
+    command -v ethtool >/dev/null || missing+=(ethtool)
+    command -v iperf3 >/dev/null || missing+=(iperf3)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "installing ${missing[*]}"

@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 "$root/scripts/setup.sh" --quiet || exit 1
+# Real-port and real-host tests need root, ethtool and iperf3; without root they skip with a message.
+if [ "$(id -u)" = 0 ]; then "$root/scripts/setup.sh" --quiet --hosts || exit 1; fi
 "$root/scripts/setup-browser.sh" || exit 1
 
 mkdir -p target

@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """Raw Ethernet/IPv4/UDP flows for data-path tests of a real switch (root, AF_PACKET).
 
-  rawflows.py send IFACE SECONDS SIZE PATTERN DST_IP:PPS [DST_IP:PPS ...]
-      paces every flow at its rate (frames of SIZE bytes, without FCS) and prints one JSON line
-      {"sent": {dst: frames}, "seconds": s}. PATTERN sets the IPv4 identification per flow:
+  rawflows.py send IFACE SECONDS SIZE PATTERN DST_IP:PPS[:START:STOP] [...]
+      paces every flow at its rate (frames of SIZE bytes, without FCS), from START to STOP s after
+      the start (default: the whole run), and prints one JSON line {"sent": {dst: frames},
+      "seconds": s, "late": s, "bins": {dst: [frames sent in each 0.5 s by the wall clock]},
+      "late_bins": [worst lateness in each 0.5 s]}; "late" is how far behind its schedule the
+      sender fell at worst (a loaded machine), after which it sends the missed frames as fast as
+      it can: windows with lateness are not a paced offered load. PATTERN sets the IPv4 identification per flow:
       const (always 0, as stacks send with DF set), inc (0, 1, 2, ... per flow), rand (uniform).
-  rawflows.py recv IFACE TIMEOUT FROM TO
+  rawflows.py recv IFACE TIMEOUT FROM TO [BIN]
       counts the IPv4 frames that arrive on IFACE per destination and prints one JSON line
-      {"bytes": {dst: n}, "frames": {dst: n}, "seconds": TO - FROM} for arrivals between FROM and
+      {"bytes": {dst: n}, "frames": {dst: n}, "seconds": TO - FROM} (with BIN also
+      "bins": {dst: [bytes in each BIN-second interval from 0 to TO]}) for arrivals between FROM and
       TO seconds after the first IPv4 frame (so the sender's start-up does not shift the window;
       the warm-up before FROM is left out); it stops at TO, or TIMEOUT s after its own start.
+      "drops" is what the kernel dropped for this socket (receive buffer full, i.e. the receiver
+      was starved; the socket has a 16 MB buffer), with BIN also per bin ("drop_bins").
 
 Frame lengths are counted as the switch counts them: from the Ethernet header on, without FCS.
 """
@@ -22,6 +29,10 @@ import time
 
 ETH_P_ALL = 0x0003
 PACKET_OUTGOING = 4
+SEND_BIN = 0.5
+SOL_PACKET = 263
+PACKET_STATISTICS = 6
+SO_RCVBUFFORCE = 33
 
 
 def checksum(header):
@@ -48,9 +59,12 @@ def send(iface, seconds, size, pattern, flows):
     s.bind((iface, 0))
     rng = random.Random()
     # One schedule over all flows: each flow's next departure time, earliest first.
-    nexts = [(0.0, i) for i in range(len(flows))]
+    nexts = [(flows[i][2], i) for i in range(len(flows))]
     idents = [0] * len(flows)
     sent = [0] * len(flows)
+    bins = [[0] * (int(seconds / SEND_BIN) + 1) for _ in flows]
+    late = 0.0
+    late_bins = [0.0] * (int(seconds / SEND_BIN) + 1)
     start = time.perf_counter()
     while True:
         nexts.sort()
@@ -61,7 +75,10 @@ def send(iface, seconds, size, pattern, flows):
         if due > now:
             time.sleep(min(due - now, 0.001))
             continue
-        dst, pps = flows[i]
+        dst, pps, _, stop = flows[i]
+        if due >= stop:
+            nexts[0] = (float("inf"), i)
+            continue
         if pattern == "const":
             ident = 0
         elif pattern == "inc":
@@ -71,21 +88,43 @@ def send(iface, seconds, size, pattern, flows):
             ident = rng.getrandbits(16)
         s.send(frame(dst, ident, size))
         sent[i] += 1
+        late = max(late, now - due)
+        b = min(int(now / SEND_BIN), len(bins[i]) - 1)
+        bins[i][b] += 1
+        late_bins[b] = max(late_bins[b], now - due)
         nexts[0] = (due + 1.0 / pps, i)
     print(json.dumps({"sent": {flows[i][0]: sent[i] for i in range(len(flows))},
-                      "seconds": time.perf_counter() - start}))
+                      "seconds": time.perf_counter() - start, "late": late,
+                      "bins": {flows[i][0]: bins[i] for i in range(len(flows))}, "late_bins": late_bins}))
 
 
-def recv(iface, timeout, t_from, t_to):
+def dropped(s):
+    """Frames the kernel dropped for socket s since the last call (PACKET_STATISTICS resets on read)."""
+    packets, drops = struct.unpack("II", s.getsockopt(SOL_PACKET, PACKET_STATISTICS, 8))
+    return drops
+
+
+def recv(iface, timeout, t_from, t_to, t_bin=None):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+    s.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, 16 << 20)
     s.bind((iface, 0))
     s.settimeout(0.1)
-    counts, frames = {}, {}
+    counts, frames, bins = {}, {}, {}
+    nbins = int(t_to / t_bin + 0.5) if t_bin else 0
+    drop_bins = [0] * max(nbins, 1)
+    drops = 0
+    checked = 0.0
     start = time.perf_counter()
     first = None
     print(json.dumps({"ready": True}), flush=True)
     while True:
         now = time.perf_counter()
+        if now - checked >= 0.05:
+            checked = now
+            d = dropped(s)
+            drops += d
+            if d and first is not None and t_bin:
+                drop_bins[min(int((now - first) / t_bin), nbins - 1)] += d
         if now - start >= timeout or (first is not None and now - first >= t_to):
             break
         try:
@@ -97,24 +136,33 @@ def recv(iface, timeout, t_from, t_to):
             continue
         if first is None:
             first = now
+        dst = socket.inet_ntoa(data[30:34])
+        if t_bin and now - first < t_to:
+            b = bins.setdefault(dst, [0] * nbins)
+            b[min(int((now - first) / t_bin), nbins - 1)] += len(data)
         if t_from <= now - first < t_to:
-            dst = socket.inet_ntoa(data[30:34])
             counts[dst] = counts.get(dst, 0) + len(data)
             frames[dst] = frames.get(dst, 0) + 1
-    print(json.dumps({"bytes": counts, "frames": frames, "seconds": t_to - t_from}), flush=True)
+    drops += dropped(s)
+    out = {"bytes": counts, "frames": frames, "seconds": t_to - t_from, "drops": drops}
+    if t_bin:
+        out["bins"] = bins
+        out["drop_bins"] = drop_bins
+    print(json.dumps(out), flush=True)
 
 
 def main(argv):
     if len(argv) >= 6 and argv[0] == "send":
         flows = []
         for f in argv[5:]:
-            dst, pps = f.split(":")
-            flows.append((dst, float(pps)))
+            parts = f.split(":")
+            start, stop = (float(parts[2]), float(parts[3])) if len(parts) == 4 else (0.0, float("inf"))
+            flows.append((parts[0], float(parts[1]), start, stop))
         if argv[4] not in ("const", "inc", "rand"):
             sys.exit("pattern must be const, inc or rand, not " + argv[4])
         send(argv[1], float(argv[2]), int(argv[3]), argv[4], flows)
-    elif len(argv) == 5 and argv[0] == "recv":
-        recv(argv[1], float(argv[2]), float(argv[3]), float(argv[4]))
+    elif len(argv) in (5, 6) and argv[0] == "recv":
+        recv(argv[1], float(argv[2]), float(argv[3]), float(argv[4]), float(argv[5]) if len(argv) == 6 else None)
     else:
         sys.exit(__doc__)
 

@@ -65,7 +65,7 @@ describe('hsdba GUI against the lab', () => {
   });
 
   after(async () => {
-    await rest('DELETE', `${portPath(device, port)}/nodes/${encodeURIComponent(PARENT)}`);
+    await rest('DELETE', `${portPath(device, port)}/nodes/${encodeURIComponent(PARENT)}`, undefined, { 'If-Match': '*' });
     if (env) await env.browser.close();
   });
 
@@ -142,7 +142,7 @@ describe('hsdba GUI against the lab', () => {
     await page.locator('.verdict-ok').waitFor({ timeout: 10000 });
     // Someone else changes the tree meanwhile.
     const t = await rest('GET', `${portPath(device, port)}/tree`);
-    const other = await rest('PATCH', `${portPath(device, port)}/nodes/${encodeURIComponent(CHILD)}`, { peak: '40M' }, { 'If-Match': `"${t.body.version}"` });
+    const other = await rest('PATCH', `${portPath(device, port)}/nodes/${encodeURIComponent(CHILD)}`, { peak: '40M' }, { 'If-Match': `"${t.etag}"` });
     assert.equal(other.status, 200, other.text);
     await page.click('button:has-text("Apply changes")');
     await page.locator('.banner').filter({ hasText: 'Changed by someone else' }).waitFor();
@@ -259,7 +259,7 @@ describe('hsdba GUI against the lab', () => {
       assert.equal(made.status, 200);
       assert.deepEqual(made.body.selector.field, { offset: 240, length: 32 });
     } finally {
-      await rest('DELETE', `${portPath(device, free)}/tree`);
+      await rest('DELETE', `${portPath(device, free)}/tree`, undefined, { 'If-Match': '*' });
       await page.selectOption('#port-pick', String(port));
     }
   });

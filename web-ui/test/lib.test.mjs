@@ -21,7 +21,9 @@ test('parseRate reads the units the server accepts', () => {
 });
 
 test('parseRate explains what is wrong', () => {
-  assert.throws(() => parseRate('10Q'), /unknown unit "Q" \(use bps, k, M, G, T\)/);
+  assert.throws(() => parseRate('10Q'), /unknown unit "Q" \(use bps, k, M, G, T, or tc's kbit, mbit, gbit\)/);
+  assert.equal(parseRate('100mbit'), 100e6);
+  assert.equal(parseRate('100mbps'), 100e6);
   assert.throws(() => parseRate('8GB'), /bytes/);
   assert.throws(() => parseRate('-1G'), /negative/);
   assert.throws(() => parseRate(''), /empty rate/);

@@ -3,9 +3,10 @@
 // unit before a request is even sent; the server stays the judge.
 
 const PREFIX = { '': 1, k: 1e3, m: 1e6, g: 1e9, t: 1e12 };
-const SUFFIXES = new Set(['', 'bps', 'b/s', 'bit/s']);
+// 'bit' as tc writes it (100mbit); bps is bits here, where tc's mbps would be megabytes.
+const SUFFIXES = new Set(['', 'bps', 'b/s', 'bit/s', 'bit']);
 const SYNTAX = /^([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(\S*)$/;
-const UNIT_HINT = '(use bps, k, M, G, T)';
+const UNIT_HINT = "(use bps, k, M, G, T, or tc's kbit, mbit, gbit)";
 
 /**
  * Parses "250M", "1.5 Gb/s", "100k", "800000" into bits/s. With allowUnlimited, "unlimited" gives

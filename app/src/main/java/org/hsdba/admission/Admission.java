@@ -268,7 +268,7 @@ public final class Admission {
                 resolveProportional(p, kids, budget);
             }
             checkSum(p, kids, budget);
-            checkKeys(kids);
+            checkKeys(p, kids);
         }
 
         private void checkOwnRates(int c, NodeSpec node) {
@@ -407,13 +407,28 @@ public final class Admission {
             }
         }
 
-        private void checkKeys(int[] kids) {
+        private void checkKeys(int p, int[] kids) {
             List<MatchKey> keys = new ArrayList<>(kids.length);
             boolean[] fresh = new boolean[kids.length];
             for (int k = 0; k < kids.length; k++) {
                 int c = kids[k];
                 keys.add(tree.node(c).key());
                 fresh[k] = edit == null || edit.sourceIndex(c) < 0 || edit.isChanged(c);
+            }
+            // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
+            if (p >= 0 && tree.node(p).key() != null) {
+                boolean parentChanged = edit == null || edit.sourceIndex(p) < 0 || edit.isChanged(p);
+                MatchKey pk = tree.node(p).key();
+                for (int k = 0; k < kids.length; k++) {
+                    int c = kids[k];
+                    MatchKey ck = tree.node(c).key();
+                    if ((parentChanged || fresh[k]) && ck != null
+                            && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
+                        add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
+                                + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
+                                + " on the bits their fields share");
+                    }
+                }
             }
             // Re-resolving an admitted tree, the siblings kept from it do not overlap each other:
             // only pairs with a new or changed key can (a join costs its group once, not a sort).

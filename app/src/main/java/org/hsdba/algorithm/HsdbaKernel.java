@@ -11,12 +11,19 @@ import org.hsdba.model.Estimator;
  * {@code L} bytes at time {@code t} whose deepest matched node is {@code v}, for each node on the
  * path top-down:
  * <ol>
- * <li>activation: a node that was inactive joins its parent's sums as unsatisfied;</li>
- * <li>rate measurement (EWMA {@code R <- (1 - e^(-T/K)) L/T + e^(-T/K) R}, or a window counter);</li>
- * <li>state: satisfied iff {@code min(R, l) <= f}, {@code f = min(l, w * alpha_parent)} (or
+ * <li>activation: a node that was inactive joins its parent's sums as unsatisfied (and, with the
+ *     EWMA, starts a fresh estimate);</li>
+ * <li>rate measurement (EWMA {@code R <- (1 - e^(-T/K)) L/T + e^(-T/K) R}; with the warm-up, while
+ *     the time {@code E} since the node's first packet is below {@code K}, the bytes since that
+ *     first packet over {@code max(E, K/8)}, so the estimate is usable from the first packets
+ *     instead of ramping from 0 over about 3 K; or a window counter);</li>
+ * <li>effective demand: {@code D = min(l, R - X)} where {@code X} is the sum over the node's active
+ *     children of {@code R_c - D_c}, the part of their offered load that their subtrees cannot use
+ *     (peaks below); a node without children has {@code D = min(l, R)};</li>
+ * <li>state: satisfied iff {@code D <= f}, {@code f = min(l, w * alpha_parent)} (or
  *     {@code g + w * alpha_ex} in guarantee+excess mode); the parent's sums are kept exact by
  *     removing the node's old contribution and adding its new one (a satisfied node contributes
- *     {@code min(R, l)});</li>
+ *     {@code D}, the parent's {@code X} gains {@code R - D});</li>
  * <li>the parent's fair share follows from its sums ({@link #fairShare}: restart on congestion,
  *     +inf without unsatisfied weight, never negative);</li>
  * <li>pass the allocation down: the node's own {@code B = min(share, l)}, or
@@ -81,12 +88,16 @@ public final class HsdbaKernel {
         for (int k = 0; k < path.length; k++) {
             int v = path[k];
             int p = KernelTree.slotOf(tree.parent(v));
-            activate(s, v, p, tNanos);
+            activate(s, v, p, k + 1, tNanos);
             double oldRate = s.rate[v];
+            double oldDemand = s.demand[v];
             r = measure(s, v, k + 1, lengthBytes, tNanos);
+            double d = demandOf(s, v, r);
             f = fairRate(s, v, p);
-            boolean nowSatisfied = capped(v, r) <= f;
-            transition(s, v, p, oldRate, r, nowSatisfied);
+            boolean nowSatisfied = d <= f;
+            transition(s, v, p, oldDemand, d, nowSatisfied);
+            s.excess[p] = Math.max(0, s.excess[p] - (oldRate - oldDemand) + (r - d));
+            s.demand[v] = d;
             double share = fairRate(s, v, p);
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? share : Math.min(share, r);
             // Literal reading: every level measures the packet and draws its own decision; the
@@ -154,6 +165,9 @@ public final class HsdbaKernel {
         return share(b - s.satisfiedRate[slot], s.unsatisfiedWeight[slot]);
     }
 
+    /** The warm-up's time since the first packet is at least K / 2^this (+ 1 ns). */
+    public static final int WARM_UP_FLOOR_SHIFT = 3;
+
     /** Sums of doubles leave residues: below this a weight sum counts as zero. */
     private static final double ZERO_WEIGHT = 1e-9;
 
@@ -185,17 +199,37 @@ public final class HsdbaKernel {
         return capped(v, share);
     }
 
+    /**
+     * What the node's subtree can use of its measured rate {@code r}: {@code r} less its children's
+     * unusable load, capped at its peak. With {@link KernelOptions#subtreeDemand()} off, the raw
+     * {@code min(R, l)} of the original algorithm.
+     */
+    private double demandOf(KernelState s, int v, double r) {
+        if (!options.subtreeDemand()) {
+            return capped(v, r);
+        }
+        return capped(v, Math.max(0, r - s.excess[KernelTree.slotOf(v)]));
+    }
+
     private double capped(int v, double x) {
         return options.peakCap() ? Math.min(x, tree.peak(v)) : x;
     }
 
-    private void activate(KernelState s, int v, int p, long t) {
+    private void activate(KernelState s, int v, int p, int level, long t) {
         s.lastHit[v] = t;
         if (s.active[v]) {
             return;
         }
         s.active[v] = true;
         s.satisfied[v] = false;
+        if (options.warmUp() && estimators[level].kind() == Estimator.Kind.EWMA) {
+            // A fresh estimate: the old one is stale after an idle period, and a new node has none.
+            s.rate[v] = 0;
+            s.lastArrival[v] = t;
+            s.warmStart[v] = t;
+        }
+        // The parent's X lost this node's R - D when it went inactive; start from no excess.
+        s.demand[v] = s.rate[v];
         s.unsatisfiedWeight[p] += tree.weight(v);
         s.activeWeight[p] += tree.weight(v);
         s.unsatisfiedGuarantee[p] += tree.guarantee(v);
@@ -206,7 +240,8 @@ public final class HsdbaKernel {
     }
 
     private void deactivate(KernelState s, int v, int p) {
-        removeContribution(s, v, p, s.rate[v]);
+        removeContribution(s, v, p, s.demand[v]);
+        s.excess[p] = Math.max(0, s.excess[p] - (s.rate[v] - s.demand[v]));
         s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));
         s.activeGuarantee[p] = Math.max(0, s.activeGuarantee[p] - tree.guarantee(v));
         s.active[v] = false;
@@ -218,8 +253,19 @@ public final class HsdbaKernel {
             long gap = t - s.lastArrival[v];
             s.lastArrival[v] = t;
             if (gap > 0) {
-                double decay = Math.exp(-(double) gap / e.period().toNanos());
-                s.rate[v] = (1 - decay) * len * 1e9 / gap + decay * s.rate[v];
+                long k = e.period().toNanos();
+                long elapsed = t - s.warmStart[v];
+                if (options.warmUp() && elapsed < k) {
+                    // Bytes since the first packet over the time since, that time floored at K/8 so
+                    // that a burst's first gaps do not read as its line rate (an overestimate drops).
+                    long floor = (k >> WARM_UP_FLOOR_SHIFT) + 1;
+                    double m = Math.max(elapsed, floor);
+                    double before = Math.max(elapsed - gap, floor);
+                    s.rate[v] = len * 1e9 / m + s.rate[v] * before / m;
+                } else {
+                    double decay = Math.exp(-(double) gap / k);
+                    s.rate[v] = (1 - decay) * len * 1e9 / gap + decay * s.rate[v];
+                }
             }
             return s.rate[v];
         }
@@ -238,24 +284,25 @@ public final class HsdbaKernel {
 
     /**
      * Keeps the parent's sums exact: remove the node's old contribution, add the new one. A
-     * satisfied node contributes {@code min(R, l)}, not {@code R} as section 3 literally says: a
-     * node above its peak is satisfied yet only takes {@code l}, and counting its whole offered
-     * rate would hold its siblings below their share.
+     * satisfied node contributes its effective demand {@code D}, not {@code R} as section 3
+     * literally says: a node above its own peak, or above what its children's peaks let through,
+     * is satisfied yet only takes {@code D}, and counting its whole offered rate would hold its
+     * siblings below their share.
      */
-    private void transition(KernelState s, int v, int p, double oldRate, double newRate, boolean nowSatisfied) {
-        removeContribution(s, v, p, oldRate);
+    private void transition(KernelState s, int v, int p, double oldDemand, double newDemand, boolean nowSatisfied) {
+        removeContribution(s, v, p, oldDemand);
         s.satisfied[v] = nowSatisfied;
         if (nowSatisfied) {
-            s.satisfiedRate[p] += capped(v, newRate);
+            s.satisfiedRate[p] += newDemand;
         } else {
             s.unsatisfiedWeight[p] += tree.weight(v);
             s.unsatisfiedGuarantee[p] += tree.guarantee(v);
         }
     }
 
-    private void removeContribution(KernelState s, int v, int p, double oldRate) {
+    private void removeContribution(KernelState s, int v, int p, double oldDemand) {
         if (s.satisfied[v]) {
-            s.satisfiedRate[p] = Math.max(0, s.satisfiedRate[p] - capped(v, oldRate));
+            s.satisfiedRate[p] = Math.max(0, s.satisfiedRate[p] - oldDemand);
         } else {
             s.unsatisfiedWeight[p] = Math.max(0, s.unsatisfiedWeight[p] - tree.weight(v));
             s.unsatisfiedGuarantee[p] = Math.max(0, s.unsatisfiedGuarantee[p] - tree.guarantee(v));

@@ -14,7 +14,8 @@ import org.hsdba.model.RuntimeParameters;
  * The knobs of the per-packet algorithm. Defaults are the project's semantics
  * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, pass-down
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
- * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout. Whether
+ * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
+ * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -29,6 +30,8 @@ public final class KernelOptions {
     private final boolean peakCap;
     private final boolean removeInactiveWeights;
     private final Duration idleTimeout;
+    private final boolean subtreeDemand;
+    private final boolean warmUp;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -39,6 +42,8 @@ public final class KernelOptions {
         this.peakCap = b.peakCap;
         this.removeInactiveWeights = b.removeInactiveWeights;
         this.idleTimeout = b.idleTimeout;
+        this.subtreeDemand = b.subtreeDemand;
+        this.warmUp = b.warmUp;
     }
 
     public static Builder builder() {
@@ -60,6 +65,8 @@ public final class KernelOptions {
         b.peakCap = peakCap;
         b.removeInactiveWeights = removeInactiveWeights;
         b.idleTimeout = idleTimeout;
+        b.subtreeDemand = subtreeDemand;
+        b.warmUp = warmUp;
         return b;
     }
 
@@ -104,6 +111,24 @@ public final class KernelOptions {
         return idleTimeout;
     }
 
+    /**
+     * A node's demand is what its subtree can use ({@code min(l, R - unusable load of its
+     * children)}), not its raw offered rate: a peak below a congested node then loses no capacity.
+     * Off: the original {@code min(R, l)}, kept for comparison.
+     */
+    public boolean subtreeDemand() {
+        return subtreeDemand;
+    }
+
+    /**
+     * EWMA warm-up: a node's estimate restarts at activation and, until the EWMA weight takes
+     * over, is its bytes over the time since its first packet, so it is usable from the second
+     * packet. Off: the estimate ramps from 0 (or from its stale value) over about 3 K.
+     */
+    public boolean warmUp() {
+        return warmUp;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -112,20 +137,22 @@ public final class KernelOptions {
         KernelOptions k = (KernelOptions) o;
         return k.estimator.equals(estimator) && k.levelEstimators.equals(levelEstimators) && k.dropRule == dropRule
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
-                && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout);
+                && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
+                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout);
+                idleTimeout, subtreeDemand, warmUp);
     }
 
     @Override
     public String toString() {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
-                + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off") + "}";
+                + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
+                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -138,8 +165,20 @@ public final class KernelOptions {
         private boolean peakCap = true;
         private boolean removeInactiveWeights = true;
         private Duration idleTimeout = RuntimeParameters.DEFAULT_IDLE_TIMEOUT;
+        private boolean subtreeDemand = true;
+        private boolean warmUp = true;
 
         private Builder() {
+        }
+
+        public Builder subtreeDemand(boolean on) {
+            this.subtreeDemand = on;
+            return this;
+        }
+
+        public Builder warmUp(boolean on) {
+            this.warmUp = on;
+            return this;
         }
 
         public Builder estimator(Estimator e) {

@@ -17,6 +17,10 @@ import java.util.Arrays;
 public final class KernelState {
 
     final double[] rate;
+    /** The effective demand the node last reported to its parent: {@code min(l, R - excess of its children)}. */
+    final double[] demand;
+    /** Start of the node's current estimate (its first packet since activation), ns; for the warm-up. */
+    final long[] warmStart;
     final boolean[] satisfied;
     final long[] lastArrival;
     final boolean[] active;
@@ -32,12 +36,16 @@ public final class KernelState {
     final double[] activeWeight;
     final double[] unsatisfiedGuarantee;
     final double[] activeGuarantee;
+    /** Per parent slot: sum over active children of {@code R - D}, the offered load they cannot use. */
+    final double[] excess;
 
     /** No idle node can expire before this time (ns); recomputed at each scan. */
     long nextExpiryScan;
 
     private KernelState(int n, double rootBandwidth) {
         rate = new double[n];
+        demand = new double[n];
+        warmStart = new long[n];
         satisfied = new boolean[n];
         lastArrival = new long[n];
         active = new boolean[n];
@@ -53,6 +61,7 @@ public final class KernelState {
         activeWeight = new double[n + 1];
         unsatisfiedGuarantee = new double[n + 1];
         activeGuarantee = new double[n + 1];
+        excess = new double[n + 1];
         bandwidth[KernelTree.ROOT_SLOT] = rootBandwidth;
         nextExpiryScan = Long.MAX_VALUE;
     }
@@ -65,6 +74,19 @@ public final class KernelState {
     /** Measured rate of a node, bytes/s. */
     public double rate(int node) {
         return rate[node];
+    }
+
+    /**
+     * Effective demand of a node as of its last packet, bytes/s: what its subtree can use,
+     * {@code min(l, R - excess of its children)} (for a node without children {@code min(l, R)}).
+     */
+    public double demand(int node) {
+        return demand[node];
+    }
+
+    /** Sum over the slot's active children of their offered load they cannot use ({@code R - D}), bytes/s. */
+    public double excess(int slot) {
+        return excess[slot];
     }
 
     public boolean satisfied(int node) {

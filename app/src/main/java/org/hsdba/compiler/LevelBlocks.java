@@ -9,9 +9,11 @@ import static org.hsdba.compiler.Words.M_TAG;
 import static org.hsdba.compiler.Words.M_TAG_BITS;
 import static org.hsdba.pof.ext.HxAluOp.ADD;
 import static org.hsdba.pof.ext.HxAluOp.EXPNEG;
+import static org.hsdba.pof.ext.HxAluOp.MAX;
 import static org.hsdba.pof.ext.HxAluOp.MIN;
 import static org.hsdba.pof.ext.HxAluOp.MULDIV;
 import static org.hsdba.pof.ext.HxAluOp.SELECT;
+import static org.hsdba.pof.ext.HxAluOp.SHR;
 import static org.hsdba.pof.ext.HxAluOp.SUB;
 
 import org.hsdba.algorithm.DropRule;
@@ -98,9 +100,9 @@ final class LevelBlocks {
     BlockProgram levelBlock(int level) {
         boolean deepest = level == layout.levels();
         BlockAssembler a = new BlockAssembler();
-        activation(a);
+        activation(a, algo.estimator(level));
         rateEstimate(a, algo.estimator(level));
-        enforce(a);
+        enforce(a, deepest);
         fairShareUpdate(a);
         if (!deepest) {
             passDown(a);
@@ -130,8 +132,12 @@ final class LevelBlocks {
 
     // ---------------------------------------------------------------- parts
 
-    /** A node that was inactive (new, idle, or modified) joins its parent's sums as unsatisfied. */
-    private void activation(BlockAssembler a) {
+    /**
+     * A node that was inactive (new, idle, or modified) joins its parent's sums as unsatisfied; with
+     * the EWMA warm-up its estimate starts afresh (R := 0, first packet now). Its R - D left the
+     * parent's X with the hook, so D := R.
+     */
+    private void activation(BlockAssembler a, Estimator e) {
         a.branch(HxBranchCond.EQ, HxOperand.entry(HxOperand.ENTRY_REACTIVATED), imm(0), "measure");
         a.alu(ADD, parent(Words.R_UNSATISFIED_WEIGHT), parent(Words.R_UNSATISFIED_WEIGHT), param(Words.P_WEIGHT));
         a.alu(ADD, parent(Words.R_ACTIVE_WEIGHT), parent(Words.R_ACTIVE_WEIGHT), param(Words.P_WEIGHT));
@@ -141,6 +147,12 @@ final class LevelBlocks {
             a.alu(ADD, parent(Words.R_ACTIVE_GUARANTEE), parent(Words.R_ACTIVE_GUARANTEE), param(Words.P_GUARANTEE));
         }
         a.mov(state(Words.S_SATISFIED), imm(0));
+        if (warmUp(e)) {
+            a.mov(state(Words.S_RATE), imm(0));
+            a.mov(state(Words.S_TIME), HxOperand.time());
+            a.mov(state(Words.S_START), HxOperand.time());
+        }
+        a.mov(state(Words.S_DEMAND), state(Words.S_RATE));
         a.label("measure");
     }
 
@@ -153,12 +165,35 @@ final class LevelBlocks {
         if (e.kind() == Estimator.Kind.EWMA) {
             a.alu(SUB, t, HxOperand.time(), state(Words.S_TIME));
             a.mov(state(Words.S_TIME), HxOperand.time());
+            a.mov(RATE, state(Words.S_RATE));
+            a.branch(HxBranchCond.EQ, t, imm(0), "estimated");
+            if (warmUp(e)) {
+                // Warm-up while E = TIME - first packet < K: R = bytes since the first packet over
+                // max(E, K/8 + 1 ns), kept as R := L/M + R * M_prev / M (M_prev: the same at the
+                // previous packet); the floor keeps a burst's first gaps from reading as line rate.
+                HxOperand elapsed = scratch(3);
+                HxOperand floor = scratch(2);
+                HxOperand m = decay;
+                a.alu(SUB, elapsed, HxOperand.time(), state(Words.S_START));
+                a.branch(HxBranchCond.GE, elapsed, param(Words.P_PERIOD), "ewma");
+                a.alu(SHR, floor, param(Words.P_PERIOD), imm(org.hsdba.algorithm.HsdbaKernel.WARM_UP_FLOOR_SHIFT));
+                a.alu(ADD, floor, floor, imm(1));
+                a.alu(MAX, m, elapsed, floor);
+                a.alu(SUB, elapsed, elapsed, t);
+                a.alu(MAX, elapsed, elapsed, floor);
+                a.alu(MULDIV, x, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), m);
+                a.alu(MULDIV, y, state(Words.S_RATE), elapsed, m);
+                a.alu(ADD, RATE, x, y);
+                a.jump("estimated");
+                a.label("ewma");
+            }
             a.alu(EXPNEG, decay, t, param(Words.P_PERIOD));
             a.alu(MULDIV, x, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), t);
             a.alu(SUB, y, imm(FixedPoint.Q32_ONE), decay);
             a.alu(MULDIV, x, y, x, imm(FixedPoint.Q32_ONE));
             a.alu(MULDIV, y, decay, state(Words.S_RATE), imm(FixedPoint.Q32_ONE));
             a.alu(ADD, RATE, x, y);
+            a.label("estimated");
             return;
         }
         a.alu(ADD, state(Words.S_WINDOW_BYTES), state(Words.S_WINDOW_BYTES), LENGTH);
@@ -175,19 +210,24 @@ final class LevelBlocks {
     }
 
     /**
-     * f from the parent's current fair share; satisfied iff min(R, l) &lt;= f; the parent's sums
-     * lose the node's old contribution and gain its new one (min(R, l) if satisfied, else its
-     * weight); the state words take the new R and S.
+     * f from the parent's current fair share; the effective demand D = min(l, R - X) (X: the
+     * node's own register, its children's unusable load; none at the deepest level); satisfied
+     * iff D &lt;= f; the parent's sums lose the node's old contribution and gain its new one (D if
+     * satisfied, else its weight; R - D to the parent's X); the state words take the new R, D and S.
      */
-    private void enforce(BlockAssembler a) {
+    private void enforce(BlockAssembler a, boolean deepest) {
         HxOperand contribution = scratch(0);
         HxOperand old = scratch(1);
         fairShare(a);
         share(a, FAIR);
-        capped(a, contribution, RATE);
+        if (algo.subtreeDemand() && !deepest) {
+            a.alu(SUB, contribution, RATE, self(Words.R_EXCESS));
+            capped(a, contribution, contribution);
+        } else {
+            capped(a, contribution, RATE);
+        }
         a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "removeUnsatisfied");
-        capped(a, old, state(Words.S_RATE));
-        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), old);
+        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), state(Words.S_DEMAND));
         a.jump("addContribution");
         a.label("removeUnsatisfied");
         removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
@@ -204,6 +244,13 @@ final class LevelBlocks {
         }
         a.mov(state(Words.S_SATISFIED), imm(0));
         a.label("stored");
+        if (algo.subtreeDemand()) {
+            a.alu(SUB, old, state(Words.S_RATE), state(Words.S_DEMAND));
+            a.alu(SUB, parent(Words.R_EXCESS), parent(Words.R_EXCESS), old);
+            a.alu(SUB, old, RATE, contribution);
+            a.alu(ADD, parent(Words.R_EXCESS), parent(Words.R_EXCESS), old);
+        }
+        a.mov(state(Words.S_DEMAND), contribution);
         a.mov(state(Words.S_RATE), RATE);
     }
 
@@ -250,12 +297,18 @@ final class LevelBlocks {
         a.label("decide");
     }
 
-    /** The idle hook: the node leaves its parent's sums (its rate if satisfied, else its weight) and active weight. */
+    /**
+     * The idle hook: the node leaves its parent's sums (its demand D if satisfied, else its weight;
+     * its R - D from X) and active weight.
+     */
     private void idleHook(BlockAssembler a) {
         HxOperand old = scratch(1);
+        if (algo.subtreeDemand()) {
+            a.alu(SUB, old, state(Words.S_RATE), state(Words.S_DEMAND));
+            a.alu(SUB, parent(Words.R_EXCESS), parent(Words.R_EXCESS), old);
+        }
         a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "hookUnsatisfied");
-        capped(a, old, state(Words.S_RATE));
-        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), old);
+        a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), state(Words.S_DEMAND));
         a.jump("hookActive");
         a.label("hookUnsatisfied");
         removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
@@ -312,6 +365,10 @@ final class LevelBlocks {
         } else {
             a.mov(dst, x);
         }
+    }
+
+    private boolean warmUp(Estimator e) {
+        return algo.warmUp() && e.kind() == Estimator.Kind.EWMA;
     }
 
     private void removeWeight(BlockAssembler a, int weightWord, int guaranteeWord) {

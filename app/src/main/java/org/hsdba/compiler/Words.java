@@ -43,8 +43,12 @@ public final class Words {
     public static final int S_SATISFIED = 2;
     /** State word: bytes counted in the current window (window estimator). */
     public static final int S_WINDOW_BYTES = 3;
+    /** State word: effective demand D the node last reported to its parent (bytes/s): min(l, R - X of its children). */
+    public static final int S_DEMAND = 4;
+    /** State word: time of the node's first packet since activation (EWMA warm-up), ns. */
+    public static final int S_START = 5;
     /** State words the program needs per entry. */
-    public static final int STATE_WORDS = 4;
+    public static final int STATE_WORDS = 6;
 
     /** Register word (offset in a parent's block): allocatable bandwidth B, bytes/s. */
     public static final int R_BANDWIDTH = 0;
@@ -62,8 +66,10 @@ public final class Words {
     public static final int R_UNSATISFIED_GUARANTEE = 6;
     /** Register word: sum of g of active children (guarantee+excess). */
     public static final int R_ACTIVE_GUARANTEE = 7;
+    /** Register word: sum over active children of R - D, the offered load their subtrees cannot use (bytes/s). */
+    public static final int R_EXCESS = 8;
     /** Register words per parent block. */
-    public static final int REGISTERS_PER_SLOT = 8;
+    public static final int REGISTERS_PER_SLOT = 9;
 
     /** Metadata bits 0-15: the packet length (stock POF). */
     public static final int M_LENGTH = 0;

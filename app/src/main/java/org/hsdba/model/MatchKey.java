@@ -12,13 +12,17 @@ import java.util.regex.Pattern;
  *
  * <p>Text forms ({@link #parse}): a hex number {@code 0x0a01} read as an unsigned number of
  * {@code lengthBits} bits (leading zeros optional; it must fit), and, for 32-bit fields only,
- * IPv4 {@code 10.1.2.3} or CIDR {@code 10.1.0.0/16}. A mask is given in hex.
+ * IPv4 {@code 10.1.2.3} or CIDR {@code 10.1.0.0/16}; for fields up to 32 bits also a decimal number
+ * ({@code 443}). A mask is given in hex (or decimal up to 32 bits).
  */
 public final class MatchKey {
 
     private static final Pattern HEX_DIGITS = Pattern.compile("[0-9a-fA-F]+");
     private static final Pattern OCTET = Pattern.compile("[0-9]{1,3}");
     private static final Pattern PREFIX = Pattern.compile("[0-9]{1,2}");
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,40}");
+    /** Decimal keys for fields up to this long (ports, VLAN ids, addresses as numbers); longer ones are hex. */
+    public static final int MAX_DECIMAL_BITS = 32;
 
     private final int lengthBits;
     private final byte[] value;
@@ -78,15 +82,21 @@ public final class MatchKey {
             if (slash >= 0) {
                 mask = prefixMask(v.substring(slash + 1), v);
             }
+        } else if (DECIMAL.matcher(v).matches() && lengthBits <= MAX_DECIMAL_BITS) {
+            value = leftAlign(new BigInteger(v), lengthBits, "key \"" + v + "\"");
         } else {
             throw new IllegalArgumentException("key \"" + v + "\": expected hex like 0x0a01"
+                    + (lengthBits <= MAX_DECIMAL_BITS ? ", a decimal number like 443" : "")
                     + (lengthBits == 32 ? " or IPv4/CIDR like 10.1.0.0/16" : ""));
         }
         if (maskText != null) {
             if (mask != null) {
                 throw new IllegalArgumentException("key \"" + v + "\" has a /prefix and a mask; give only one");
             }
-            mask = leftAlign(hex(maskText.trim(), "mask"), lengthBits, "mask \"" + maskText.trim() + "\"");
+            String m = maskText.trim();
+            BigInteger number = DECIMAL.matcher(m).matches() && lengthBits <= MAX_DECIMAL_BITS ? new BigInteger(m)
+                    : hex(m, "mask");
+            mask = leftAlign(number, lengthBits, "mask \"" + m + "\"");
         }
         return of(lengthBits, value, mask);
     }

@@ -26,7 +26,7 @@ public final class Rate implements Comparable<Rate> {
 
     private static final Pattern SYNTAX =
             Pattern.compile("([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(\\S*)");
-    private static final String UNIT_HINT = "(use bps, k, M, G, T)";
+    private static final String UNIT_HINT = "(use bps, k, M, G, T, or tc's kbit, mbit, gbit)";
     private static final String[] PREFIXES = {"", "k", "M", "G", "T"};
 
     private final long bps;
@@ -105,7 +105,10 @@ public final class Rate implements Comparable<Rate> {
             case 't': prefix = 1_000_000_000_000L; suffix = unit.substring(1); break;
             default: prefix = 1; suffix = unit; break;
         }
-        if (suffix.isEmpty() || suffix.equals("bps") || suffix.equals("b/s") || suffix.equals("bit/s")) {
+        // "bit" as tc writes it (kbit, mbit, gbit); bps is bits per second here, as everywhere in
+        // hsdba, where tc's mbps would be megabytes.
+        if (suffix.isEmpty() || suffix.equals("bps") || suffix.equals("b/s") || suffix.equals("bit/s")
+                || suffix.equals("bit")) {
             return prefix;
         }
         if (suffix.startsWith("B")) {

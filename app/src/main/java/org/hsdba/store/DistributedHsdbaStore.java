@@ -40,10 +40,15 @@ import org.slf4j.LoggerFactory;
 /**
  * The cluster store: an ONOS {@link ConsistentMap} of JSON strings shared by every ONOS instance.
  *
- * <p>Layout: one immutable entry per tree version, {@code tree/<device>/<port>@<version>#<nonce>}
- * (the tree's {@code hsdba/1} JSON), and one small {@value #INDEX_KEY} entry that names the
- * current entry of every tree and holds the parameters ({@link ParametersJson}):
- * {@code {"parameters": {...}, "trees": ["tree/pof:1/3@7#5f0c2a91", ...]}}. The index is the
+ * <p>Layout: one immutable entry per full tree write, {@code tree/<device>/<port>@<revision>#<nonce>}
+ * (the tree's {@code hsdba/1} JSON); one small immutable entry per membership change (joins,
+ * prunes: {@link TreeDelta}), {@code delta/<device>/<port>@<revision>#<nonce>}, so that a join
+ * never rewrites the operator's tree; and one small {@value #INDEX_KEY} entry that names, per
+ * port, the full entry and the deltas on top of it, and holds the parameters
+ * ({@link ParametersJson}): {@code {"parameters": {...}, "trees": ["tree/pof:1/3@7#5f0c2a91", ...],
+ * "deltas": {"tree/pof:1/3@7#5f0c2a91": ["delta/pof:1/3@8#0c1d2e3f", ...]}}}. After
+ * {@value #MAX_DELTAS} deltas (or any other change: an operator write) the next write of the
+ * port is a full entry again. The index is the
  * only mutable entry, so every write, an import of many trees included, becomes visible with one
  * compare-and-set of the index on its map version: a member sees the old configuration or the
  * new one, never a mix. A write first adds the new tree entries (unique keys: the nonce keeps
@@ -65,6 +70,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     public static final String MAP_NAME = "org.hsdba.config";
     static final String INDEX_KEY = "index";
     static final String TREE_PREFIX = "tree/";
+    static final String DELTA_PREFIX = "delta/";
+    /** Deltas on one full entry before the next write is a full entry again (reading a port costs at most this many). */
+    static final int MAX_DELTAS = 64;
+    /** A change of more nodes than this is written in full. */
+    static final int MAX_DELTA_NODES = 64;
     private static final int WRITE_RETRIES = 20;
     private static final int READ_RETRIES = 5;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -88,10 +98,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         /** The index's map version; -1 when there is no index yet. */
         final long indexVersion;
         final HsdbaParameters parameters;
-        final Map<PortRef, String> entries;
+        /** Per port: its full entry, then its deltas in order. */
+        final Map<PortRef, List<String>> entries;
         final Map<PortRef, BandwidthTree> trees;
 
-        Snapshot(long indexVersion, HsdbaParameters parameters, Map<PortRef, String> entries,
+        Snapshot(long indexVersion, HsdbaParameters parameters, Map<PortRef, List<String>> entries,
                  Map<PortRef, BandwidthTree> trees) {
             this.indexVersion = indexVersion;
             this.parameters = parameters;
@@ -143,15 +154,21 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         return TREE_PREFIX + tree.port().deviceId() + "/" + tree.port().port() + "@" + tree.version() + "#" + nonce;
     }
 
-    /** The port of an entry key, or null if the key is not one of ours. */
+    /** A fresh entry key for the delta that makes this tree revision. */
+    static String deltaKey(BandwidthTree tree) {
+        return DELTA_PREFIX + entryKey(tree).substring(TREE_PREFIX.length());
+    }
+
+    /** The port of an entry key (a full tree or a delta), or null if the key is not one of ours. */
     static PortRef portOf(String key) {
         int at = key.lastIndexOf('@');
         int slash = at < 0 ? -1 : key.lastIndexOf('/', at);
-        if (!key.startsWith(TREE_PREFIX) || slash <= TREE_PREFIX.length()) {
+        String prefix = key.startsWith(TREE_PREFIX) ? TREE_PREFIX : key.startsWith(DELTA_PREFIX) ? DELTA_PREFIX : null;
+        if (prefix == null || slash <= prefix.length()) {
             return null;
         }
         try {
-            return PortRef.of(key.substring(TREE_PREFIX.length(), slash), Long.parseLong(key.substring(slash + 1, at)));
+            return PortRef.of(key.substring(prefix.length(), slash), Long.parseLong(key.substring(slash + 1, at)));
         } catch (IllegalArgumentException e) {
             return null;
         }
@@ -187,7 +204,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             Snapshot loaded = load(index);
             if (loaded != null) {
                 cached = loaded;
-                treeCache.keySet().retainAll(new HashSet<>(loaded.entries.values()));
+                Set<String> live = new HashSet<>();
+                loaded.entries.values().forEach(live::addAll);
+                treeCache.keySet().retainAll(live);
                 return loaded;
             }
             // A tree entry it names was deleted: a newer index superseded it meanwhile.
@@ -212,25 +231,58 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("stored parameters do not read: " + e.getMessage(), e);
         }
-        Map<PortRef, String> entries = new TreeMap<>();
+        Map<PortRef, List<String>> entries = new TreeMap<>();
         Map<PortRef, BandwidthTree> trees = new TreeMap<>();
         for (JsonNode k : json.path("trees")) {
             String key = k.asText();
             PortRef port = portOf(key);
-            if (port == null || versionOf(key) < 0) {
+            if (port == null || versionOf(key) < 0 || !key.startsWith(TREE_PREFIX)) {
                 throw new IllegalStateException("stored hsdba index names \"" + key + "\", which is not a tree entry");
             }
-            BandwidthTree tree = tree(key);
+            List<String> chain = new ArrayList<>();
+            chain.add(key);
+            for (JsonNode d : json.path("deltas").path(key)) {
+                String dk = d.asText();
+                if (!port.equals(portOf(dk)) || !dk.startsWith(DELTA_PREFIX)) {
+                    throw new IllegalStateException("stored hsdba index names \"" + dk + "\" as a delta of " + key);
+                }
+                chain.add(dk);
+            }
+            BandwidthTree tree = tree(chain);
             if (tree == null) {
                 return null;
             }
-            entries.put(port, key);
+            entries.put(port, List.copyOf(chain));
             trees.put(port, tree);
         }
         return new Snapshot(index.version(), parameters, entries, trees);
     }
 
-    /** The tree of an entry, from the cache or the map; null if the entry is gone. */
+    /** The tree a chain makes (its full entry and deltas), from the cache or the map; null if an entry is gone. */
+    private BandwidthTree tree(List<String> chain) {
+        String last = chain.get(chain.size() - 1);
+        BandwidthTree t = treeCache.get(last);
+        if (t != null || chain.size() == 1) {
+            return t != null ? t : tree(last);
+        }
+        BandwidthTree before = tree(chain.subList(0, chain.size() - 1));
+        Versioned<String> v = before == null ? null : map.get(last);
+        if (v == null) {
+            return null;
+        }
+        try {
+            t = TreeDelta.fromJson(v.value(), before).applyTo(before);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("stored tree delta " + last + " does not read: " + e.getMessage(), e);
+        }
+        if (t.version() != versionOf(last)) {
+            throw new IllegalStateException("stored tree delta " + last + " holds revision " + t.version());
+        }
+        treeCache.put(last, t);
+        return t;
+    }
+
+    /** The tree of a full entry, from the cache or the map; null if the entry is gone. */
     private BandwidthTree tree(String key) {
         BandwidthTree t = treeCache.get(key);
         if (t != null) {
@@ -335,18 +387,31 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             if (plan == null) {
                 return;
             }
-            Map<PortRef, String> entries = new TreeMap<>(current.entries);
+            Map<PortRef, List<String>> entries = new TreeMap<>(current.entries);
             List<String> written = new ArrayList<>();
             for (BandwidthTree t : plan.puts) {
-                String key = entryKey(t);
-                treeCache.put(key, t);
+                List<String> chain = current.entries.get(t.port());
+                BandwidthTree before = current.trees.get(t.port());
+                TreeDelta delta = chain == null || chain.size() > MAX_DELTAS ? null
+                        : TreeDelta.between(before, t, MAX_DELTA_NODES);
+                String key;
                 String text;
-                synchronized (treeText) {
-                    text = treeText.write(t);
+                List<String> next = new ArrayList<>();
+                if (delta != null) {
+                    key = deltaKey(t);
+                    text = delta.toJson();
+                    next.addAll(chain);
+                } else {
+                    key = entryKey(t);
+                    synchronized (treeText) {
+                        text = treeText.write(t);
+                    }
                 }
+                treeCache.put(key, t);
                 map.put(key, text);
                 written.add(key);
-                entries.put(t.port(), key);
+                next.add(key);
+                entries.put(t.port(), List.copyOf(next));
             }
             plan.removes.forEach(entries::remove);
             synchronized (treeText) {
@@ -356,10 +421,13 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
-                Set<String> live = new HashSet<>(entries.values());
-                for (String old : current.entries.values()) {
-                    if (!live.contains(old)) {
-                        map.remove(old);
+                Set<String> live = new HashSet<>();
+                entries.values().forEach(live::addAll);
+                for (List<String> chain : current.entries.values()) {
+                    for (String old : chain) {
+                        if (!live.contains(old)) {
+                            map.remove(old);
+                        }
                     }
                 }
                 return;
@@ -375,21 +443,33 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
     }
 
-    private static String encodeIndex(HsdbaParameters parameters, Collection<String> entries) {
+    private static String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
         ObjectNode o = MAPPER.createObjectNode();
         o.set("parameters", ParametersJson.toJson(parameters));
         ArrayNode trees = o.putArray("trees");
-        entries.forEach(trees::add);
+        ObjectNode deltas = MAPPER.createObjectNode();
+        for (List<String> chain : entries) {
+            trees.add(chain.get(0));
+            if (chain.size() > 1) {
+                ArrayNode d = deltas.putArray(chain.get(0));
+                chain.subList(1, chain.size()).forEach(d::add);
+            }
+        }
+        if (deltas.size() > 0) {
+            o.set("deltas", deltas);
+        }
         return o.toString();
     }
 
-    /** Deletes tree entries older than the indexed version of their port (left by members that died mid-write). */
+    /** Deletes tree and delta entries not newer than the indexed revision of their port (left by members that died mid-write). */
     private void collectGarbage(Snapshot s) {
-        Set<String> live = new HashSet<>(s.entries.values());
+        Set<String> live = new HashSet<>();
+        s.entries.values().forEach(live::addAll);
         for (String key : new ArrayList<>(map.keySet())) {
             PortRef port = portOf(key);
-            String indexed = port == null ? null : s.entries.get(port);
-            if (indexed != null && !live.contains(key) && versionOf(key) >= 0 && versionOf(key) <= versionOf(indexed)) {
+            List<String> indexed = port == null ? null : s.entries.get(port);
+            if (indexed != null && !live.contains(key) && versionOf(key) >= 0
+                    && versionOf(key) <= versionOf(indexed.get(indexed.size() - 1))) {
                 map.remove(key);
             }
         }

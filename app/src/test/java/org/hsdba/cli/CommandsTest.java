@@ -171,7 +171,7 @@ public class CommandsTest {
         remove.id = "lab";
         remove.version = version + 5;
         CommandException stale = assertThrows(CommandException.class, remove::doExecute);
-        assertThat(stale.getMessage(), containsString("not the expected " + (version + 5)));
+        assertThat(stale.getMessage(), containsString("not the expected version " + (version + 5)));
 
         NodeRemoveCommand missing = atPort(new NodeRemoveCommand());
         missing.id = "nobody";

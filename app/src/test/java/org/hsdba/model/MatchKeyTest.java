@@ -73,7 +73,7 @@ public class MatchKeyTest {
         expectError("10.1.0.300", null, 32, "not an octet");
         expectError("10.1.0.0/33", null, 32, "prefix length must be 0..32");
         expectError("10.1.0.0/16", "0xffff0000", 32, "give only one");
-        expectError("12", null, 16, "expected hex like 0x0a01");
+        expectError("12a", null, 16, "expected hex like 0x0a01, a decimal number like 443");
         expectError("0xzz", null, 16, "expected hex");
     }
 
@@ -83,6 +83,26 @@ public class MatchKeyTest {
             fail("accepted " + value);
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains(fragment));
+        }
+    }
+
+    @Test
+    public void fieldsUpTo32BitsTakeDecimalKeys() {
+        assertEquals(MatchKey.parse("0x01bb", null, 16), MatchKey.parse("443", null, 16));
+        assertEquals(MatchKey.parse("10.0.0.7", null, 32), MatchKey.parse("167772167", null, 32));
+        assertEquals(MatchKey.parse("0x0a000000", "0xff000000", 32), MatchKey.parse("167772160", "4278190080", 32));
+        try {
+            MatchKey.parse("65536", null, 16);
+            fail("65536 does not fit in 16 bits");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("does not fit in 16 bits"));
+        }
+        try {
+            MatchKey.parse("12", null, 48);
+            fail("a 48-bit field is hex only");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("expected hex"));
+            assertFalse(e.getMessage(), e.getMessage().contains("decimal"));
         }
     }
 }

@@ -26,6 +26,16 @@ public class RateTest {
     }
 
     @Test
+    public void readsTcUnitsAndMbpsAsMegabits() {
+        assertEquals(100_000_000L, Rate.parse("100mbit").bps());
+        assertEquals(512_000L, Rate.parse("512kbit").bps());
+        assertEquals(1_000_000_000L, Rate.parse("1gbit").bps());
+        assertEquals(10L, Rate.parse("10bit").bps());
+        // tc reads "mbps" as megabytes; here every unit is bits, as the docs say
+        assertEquals(Rate.parse("100mbit"), Rate.parse("100mbps"));
+    }
+
+    @Test
     public void roundsFractionsOfABitToTheNearestBit() {
         assertEquals(2L, Rate.parse("1.5").bps());
         assertEquals(1_234_567_890L, Rate.parse("1.2345678901G").bps());
@@ -33,8 +43,8 @@ public class RateTest {
 
     @Test
     public void rejectsBadUnitsWithTheUnitNamed() {
-        expectError("10Q", "\"10Q\": unknown unit \"Q\" (use bps, k, M, G, T)");
-        expectError("10Gbit", "unknown unit \"Gbit\"");
+        expectError("10Q", "\"10Q\": unknown unit \"Q\" (use bps, k, M, G, T, or tc's kbit, mbit, gbit)");
+        expectError("10Gbits", "unknown unit \"Gbits\"");
         expectError("10GBps", "bytes (\"B\") are not accepted");
         expectError("-5G", "rates cannot be negative");
         expectError("", "empty rate");

@@ -97,9 +97,10 @@ public class DistributedHsdbaStoreTest {
             return builder.build();
         }
 
+        /** Full tree entries and deltas. */
         Set<String> treeKeys() {
-            return inner.keySet().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX))
-                    .collect(Collectors.toCollection(TreeSet::new));
+            return inner.keySet().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX)
+                    || k.startsWith(DistributedHsdbaStore.DELTA_PREFIX)).collect(Collectors.toCollection(TreeSet::new));
         }
     }
 
@@ -129,7 +130,8 @@ public class DistributedHsdbaStoreTest {
             assertTrue("a mix was visible: " + s, s.equals(before) || s.equals(after));
         }
         assertTrue("the new entries were written before the swap", seen.contains(before));
-        assertEquals(2, map.treeKeys().size());
+        // OTHER grew by two nodes with the same settings and versions: a delta on its full entry.
+        assertEquals(3, map.treeKeys().size());
     }
 
     @Test
@@ -179,7 +181,7 @@ public class DistributedHsdbaStoreTest {
     @Test
     public void supersededEntriesAreDeletedAndNoOpWritesAreNotWritten() {
         a.putTree(StoreTrees.tree(StoreTrees.PORT, 1, 1), 0);
-        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 2), 1);
+        a.putTree(StoreTrees.tree(StoreTrees.PORT, 2, 2).toBuilder().capacity(org.hsdba.model.Rate.parse("20G")).build(), 1);
         a.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
         a.removeTree(StoreTrees.OTHER, 1);
         assertEquals(1, map.treeKeys().size());
@@ -229,5 +231,63 @@ public class DistributedHsdbaStoreTest {
         } catch (IllegalStateException e) {
             assertTrue(e.getMessage(), e.getMessage().contains(key));
         }
+    }
+
+    /** A joined user under the tree's first level (one level: at the top). */
+    private static BandwidthTree joined(BandwidthTree t, int i) {
+        return t.toBuilder().addNode(org.hsdba.model.NodeSpec.builder("joined-" + i)
+                .key(org.hsdba.model.MatchKey.exact(32, java.math.BigInteger.valueOf(0x0b000000L + i))).weight(1.0)
+                .joined(true).build()).version(t.version() + 1).build();
+    }
+
+    @Test
+    public void membershipChangesAreSmallDeltasThatAnotherMemberReadsAsTheSameTree() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 2000, 1).toBuilder().operatorVersion(1).generation(77).build();
+        a.putTree(t, 0);
+        java.util.Random rnd = new java.util.Random(5);
+        for (int i = 0; i < 20; i++) {
+            BandwidthTree next;
+            if (i % 4 == 3) {
+                // a prune of a random earlier join, or of a random declared user
+                String id = t.node(rnd.nextInt(t.size())).id();
+                next = org.hsdba.model.TreeEdit.deleteSubtree(id).applyTo(t);
+            } else {
+                next = joined(t, i);
+            }
+            a.putTree(next, t.version());
+            t = next;
+        }
+        Set<String> keys = map.treeKeys();
+        assertEquals("one full entry and its 20 deltas: " + keys, 21, keys.size());
+        for (String k : keys) {
+            if (k.startsWith(DistributedHsdbaStore.DELTA_PREFIX)) {
+                int bytes = map.get(k).value().length();
+                assertTrue(k + " is " + bytes + " characters", bytes < 400);
+            }
+        }
+        DistributedHsdbaStore fresh = new DistributedHsdbaStore(map);
+        assertEquals(t, fresh.tree(StoreTrees.PORT).get());
+        assertEquals(t, b.tree(StoreTrees.PORT).get());
+        assertEquals(1, fresh.tree(StoreTrees.PORT).get().operatorVersion());
+    }
+
+    @Test
+    public void afterManyDeltasOrAnOperatorChangeTheTreeIsWrittenInFullAgain() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
+        a.putTree(t, 0);
+        for (int i = 0; i <= DistributedHsdbaStore.MAX_DELTAS; i++) {
+            BandwidthTree next = joined(t, i);
+            a.putTree(next, t.version());
+            t = next;
+        }
+        assertEquals("the 65th membership change is a full entry; the deltas went", 1, map.treeKeys().size());
+        BandwidthTree joinedOnce = joined(t, 1000);
+        a.putTree(joinedOnce, t.version());
+        assertEquals(2, map.treeKeys().size());
+        BandwidthTree operators = joinedOnce.toBuilder().operatorVersion(2).version(joinedOnce.version() + 1).build();
+        a.putTree(operators, joinedOnce.version());
+        assertEquals(1, map.treeKeys().size());
+        assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
+        assertEquals(operators, new DistributedHsdbaStore(map).tree(StoreTrees.PORT).get());
     }
 }

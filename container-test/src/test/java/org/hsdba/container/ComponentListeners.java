@@ -13,9 +13,10 @@ import org.hsdba.container.oar.ProjectBundle;
 /**
  * Server sockets the project's components open, recognised by their configuration: a property
  * {@code <x>Port} (Integer) next to a {@code <x>BindAddress} (the POF adapter's {@code pofPort} /
- * {@code pofBindAddress}). The container configures each on the loopback interface and a free port,
- * so the test never collides with a controller running on the machine, and then expects the port
- * to accept connections.
+ * {@code pofBindAddress}). With the stand-in core, the container configures each on the loopback
+ * interface and a free port, so the test never collides with a controller running on the machine;
+ * in a real ONOS core nothing is configured ({@link #atDefaults}): the port is the component's
+ * default, as an operator who installs the .oar gets it. Either way the port must accept connections.
  */
 final class ComponentListeners {
 
@@ -43,6 +44,14 @@ final class ComponentListeners {
     private final List<Listener> listeners = new ArrayList<>();
     private final Map<String, Map<String, String>> configurations = new LinkedHashMap<>();
 
+    /** The listeners at the ports the components declare as defaults; no configuration written. */
+    static ComponentListeners atDefaults(List<ProjectBundle> bundles) {
+        ComponentListeners found = new ComponentListeners(bundles, null);
+        found.configurations.clear();
+        return found;
+    }
+
+    /** Each listener on a port of {@code freePort} (null: the component's default) and the loopback address. */
     ComponentListeners(List<ProjectBundle> bundles, IntSupplier freePort) {
         for (ProjectBundle b : bundles) {
             for (ComponentDescriptor c : b.components()) {
@@ -53,7 +62,8 @@ final class ComponentListeners {
                     }
                     String address = name.substring(0, name.length() - PORT.length()) + BIND_ADDRESS;
                     if (c.propertyTypes().containsKey(address)) {
-                        int port = freePort.getAsInt();
+                        int port = freePort != null ? freePort.getAsInt()
+                                : Integer.parseInt(c.propertyDefaults().getOrDefault(name, "0"));
                         cfg.put(name, String.valueOf(port));
                         cfg.put(address, KarafPorts.HOST);
                         listeners.add(new Listener(c.name(), name, port));

@@ -9,7 +9,10 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -22,9 +25,11 @@ import org.hsdba.container.oar.OarArchive;
 import org.hsdba.container.oar.ProjectBundle;
 
 /**
- * The one Karaf of a test run, shared by every *IT class (failsafe runs them in one JVM): booted
- * on first use with the ONOS stand-in and the .oar installed the way ONOS installs it, stopped
- * when the JVM exits. A boot takes longer than all the checks together, so there is one.
+ * The one Karaf of a test run, shared by every *IT class (failsafe runs them in one JVM), stopped
+ * when the JVM exits (a boot takes longer than all the checks together, so there is one). With the
+ * ONOS core's files at hand ({@link OnosCore}) it boots a real ONOS 2.7.0 core and installs the .oar
+ * through ONOS's application service, configuring nothing; without them it boots ONOS's API bundles
+ * with this module's stand-in services and installs the .oar's features as ONOS would.
  */
 final class ContainerFixture {
 
@@ -32,18 +37,32 @@ final class ContainerFixture {
     private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The configuration that starts the stand-in ONOS services (see org.hsdba.container.onos). */
+    private static final String STAND_IN_PID = "org.hsdba.container.onos";
 
     private static ContainerFixture shared;
     private static RuntimeException bootFailure;
+
+    /** Karaf, then ONOS: a real core may take this long to report READY on a loaded 2-core machine. */
+    private static final Duration ONOS_READY_TIMEOUT = Duration.ofSeconds(300);
+    private static final String ONOS_NODE = KarafPorts.HOST;
+    private static final String ONOS_HEAP = "1536M";
 
     final OarArchive oar;
     final ComponentListeners listeners;
     final KarafPorts ports;
     final Http http;
     final KarafProcess karaf;
+    /** Present: a real ONOS core runs in the container; empty: the stand-in services do. */
+    final Optional<OnosCore> onos;
+    /** Stand-in mode: the shell's answer to the .oar's feature install; real ONOS: null. */
     final ShellResult appInstall;
     /** When the features do not install: the bundles installed one by one, to diagnose each. */
     final ShellResult bundleByBundle;
+    /** Real ONOS: its application service's answer to the .oar (POST /onos/v1/applications). */
+    final String onosInstallAnswer;
+    /** Why installing the .oar failed, or null. */
+    final String installProblem;
 
     /** The running container; a failed boot fails every class that asks, with the same reason. */
     static synchronized ContainerFixture shared() {
@@ -72,41 +91,93 @@ final class ContainerFixture {
     private ContainerFixture() throws Exception {
         List<String> timings = new ArrayList<>();
         oar = OarArchive.read(Paths.get(property("hsdba.oar")));
+        onos = OnosCore.find();
         ports = KarafPorts.free();
-        listeners = new ComponentListeners(oar.bundles(), KarafPorts::freePort);
         Path home = Paths.get(property("karaf.run")).resolve("karaf");
         http = new Http(KarafPorts.HOST, ports.http());
         System.out.println("[container] " + oar);
-
         long t0 = System.nanoTime();
-        KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, listeners.configurations());
-        oar.extractRepository(home.resolve("system"));
-        karaf = KarafProcess.start(home, ports);
-        karaf.awaitReady(BOOT_TIMEOUT);
-        long t1 = time(timings, "boot", t0);
+        if (onos.isPresent()) {
+            System.out.println("[container] real ONOS " + OnosCore.VERSION + " core");
+            // nothing configured: the components' defaults, as an operator gets them
+            listeners = ComponentListeners.atDefaults(oar.bundles());
+            for (ComponentListeners.Listener l : listeners.listeners()) {
+                if (!KarafPorts.isFree(l.port)) {
+                    throw new IllegalStateException(l + ": port " + l.port + " is in use on this machine (another"
+                            + " controller?), so the default configuration cannot be tested; stop that process");
+                }
+            }
+            KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, Map.of());
+            List<String> flags = onos.get().configure(home, ONOS_NODE, List.of(ONOS_NODE), KarafPorts.freePort());
+            karaf = KarafProcess.start(home, ports, flags, ONOS_HEAP);
+            // ONOS's REST API answering READY implies Karaf's boot features are in (its shell is
+            // slow to answer while ONOS's features install, so it is not asked first)
+            OnosCore.awaitReady(http, ONOS_NODE, ONOS_READY_TIMEOUT, this::checkAlive);
+            long t2 = time(timings, "Karaf boot + ONOS core READY", t0);
+            ShellResult probeInstall = karaf.shell(INSTALL_TIMEOUT, "bundle:install -s file:" + property("container.bundle"));
+            if (probeInstall.failed()) {
+                throw new IllegalStateException("the container probe did not install (a problem of this module): "
+                        + probeInstall);
+            }
+            String answer;
+            String problem = null;
+            try {
+                answer = OnosCore.installApp(http, oar.file()).toString();
+            } catch (IllegalStateException e) {
+                answer = e.getMessage();
+                problem = e.getMessage();
+            }
+            onosInstallAnswer = answer;
+            installProblem = problem;
+            appInstall = null;
+            bundleByBundle = null;
+            long t3 = time(timings, ".oar install + activate through ONOS (POST /onos/v1/applications)", t2);
+            awaitSettled();
+            time(timings, "project bundles, components and web contexts settle", t3);
+        } else {
+            System.out.println("[container] stand-in ONOS services: " + OnosCore.missing());
+            listeners = new ComponentListeners(oar.bundles(), KarafPorts::freePort);
+            Map<String, Map<String, String>> configurations = new LinkedHashMap<>(listeners.configurations());
+            configurations.put(STAND_IN_PID, Map.of("standIn", "true"));
+            KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, configurations);
+            oar.extractRepository(home.resolve("system"));
+            karaf = KarafProcess.start(home, ports);
+            karaf.awaitReady(BOOT_TIMEOUT);
+            long t1 = time(timings, "boot", t0);
 
-        ShellResult onos = karaf.shell(INSTALL_TIMEOUT,
-                "feature:repo-add file:" + property("container.features"),
-                "feature:install onos-api onos-thirdparty-web hsdba-container-services");
-        if (onos.failed()) {
-            karaf.close();
-            throw new IllegalStateException("the ONOS stand-in did not install (a problem of this module, not of the .oar): "
-                    + onos.rootCause() + "\n" + onos);
+            ShellResult standIn = karaf.shell(INSTALL_TIMEOUT,
+                    "feature:repo-add file:" + property("container.features"),
+                    "feature:install onos-api onos-thirdparty-web hsdba-container-services");
+            if (standIn.failed()) {
+                karaf.close();
+                throw new IllegalStateException("the ONOS stand-in did not install (a problem of this module, not of the .oar): "
+                        + standIn.rootCause() + "\n" + standIn);
+            }
+            long t2 = time(timings, "ONOS API and stand-in services install", t1);
+
+            appInstall = karaf.shell(INSTALL_TIMEOUT,
+                    "feature:repo-add " + oar.featuresRepo(),
+                    "feature:install " + String.join(" ", oar.features()));
+            long t3 = time(timings, ".oar features install (" + String.join(", ", oar.features()) + ")", t2);
+            // The resolver stops at the first problem; bundle by bundle, every bundle's own shows.
+            bundleByBundle = !appInstall.failed() ? null : karaf.shell(INSTALL_TIMEOUT, oar.artifacts().stream()
+                    .map(a -> "bundle:install -s " + a.url()).toArray(String[]::new));
+            onosInstallAnswer = null;
+            installProblem = !appInstall.failed() ? null : "the .oar's features did not install: "
+                    + appInstall.rootCause() + "\n" + appInstall
+                    + "\n(the other tests report on the bundles installed one by one instead:\n" + bundleByBundle + ")";
+            awaitSettled();
+            time(timings, "project bundles, components and web contexts settle", t3);
         }
-        long t2 = time(timings, "ONOS API and stand-in services install", t1);
-
-        appInstall = karaf.shell(INSTALL_TIMEOUT,
-                "feature:repo-add " + oar.featuresRepo(),
-                "feature:install " + String.join(" ", oar.features()));
-        long t3 = time(timings, ".oar features install (" + String.join(", ", oar.features()) + ")", t2);
-        // The resolver stops at the first problem; bundle by bundle, every bundle's own shows.
-        bundleByBundle = !appInstall.failed() ? null : karaf.shell(INSTALL_TIMEOUT, oar.artifacts().stream()
-                .map(a -> "bundle:install -s " + a.url()).toArray(String[]::new));
-        awaitSettled();
-        time(timings, "project bundles, components and web contexts settle", t3);
         System.out.println("[container] " + String.join("; ", timings));
         Files.writeString(Paths.get(property("karaf.run")).resolve("timings.txt"),
                 String.join("\n", timings) + "\n", StandardCharsets.UTF_8);
+    }
+
+    private void checkAlive() {
+        if (!karaf.isAlive()) {
+            throw new IllegalStateException("Karaf exited; console:\n" + karaf.consoleTail(40));
+        }
     }
 
     /** What the container probe reports now. */

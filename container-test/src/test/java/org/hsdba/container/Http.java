@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-/** Requests to the container: GET with or without BASIC credentials, PUT of JSON with them. */
+/** Requests to the container: GET with or without BASIC credentials, PUT of JSON and POST of a file with them. */
 final class Http {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -34,6 +34,16 @@ final class Http {
         HttpRequest request = request(path).header("Authorization", basic(user, password))
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** POST of a file's bytes as application/octet-stream (how ONOS takes an .oar). */
+    HttpResponse<String> postFile(String path, java.nio.file.Path file, String user, String password)
+            throws IOException, InterruptedException {
+        HttpRequest request = request(path).header("Authorization", basic(user, password))
+                .header("Content-Type", "application/octet-stream")
+                .timeout(Duration.ofSeconds(120))
+                .POST(HttpRequest.BodyPublishers.ofFile(file)).build();
         return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 

@@ -34,6 +34,21 @@ public class KernelAgreementTest {
         agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO);
     }
 
+    /** Peaks below congested internal nodes: the effective demands and the parents' X agree too (issue 14). */
+    @Test
+    public void switchStateMatchesTheKernelWithPeaksBelowInternalNodes() {
+        BandwidthTree base = PaperScenario.twoLevel(1, 2, 1, 1, 2);
+        java.util.List<org.hsdba.model.NodeSpec> nodes = new java.util.ArrayList<>();
+        for (org.hsdba.model.NodeSpec n : base.nodes()) {
+            if (n.id().equals("A1") || n.id().equals("B2")) {
+                nodes.add(n.toBuilder().peak(org.hsdba.model.Rate.ofMbps(n.id().equals("A1") ? 10 : 25)).build());
+            } else {
+                nodes.add(n);
+            }
+        }
+        agree(base.toBuilder().nodes(nodes).build(), new String[] {null, "A", "B"}, ALGO);
+    }
+
     @Test
     public void switchStateMatchesTheKernelWithTheWindowEstimator() {
         agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"},
@@ -94,6 +109,7 @@ public class KernelAgreementTest {
             double switchRate = r.state()[Words.S_RATE];
             assertEquals(id + " rate (B/s)", ks.rate(v), switchRate, ks.rate(v) * 1e-3);
             assertEquals(id + " satisfied", ks.satisfied(v) ? 1 : 0, r.state()[Words.S_SATISFIED]);
+            assertEquals(id + " demand (B/s)", ks.demand(v), r.state()[Words.S_DEMAND], Math.max(8, ks.demand(v) * 1e-3));
         }
         for (String parent : parents) {
             int slot = parent == null ? 0 : program.slots().get(parent).registerSlot();
@@ -108,6 +124,8 @@ public class KernelAgreementTest {
                     sw.datapath.register((int) base + Words.R_UNSATISFIED_WEIGHT), 1);
             assertEquals(where + " W_active", ks.activeWeight(kslot) * FixedPoint.WEIGHT_ONE,
                     sw.datapath.register((int) base + Words.R_ACTIVE_WEIGHT), 1);
+            assertEquals(where + " X", ks.excess(kslot), sw.datapath.register((int) base + Words.R_EXCESS),
+                    Math.max(64, ks.excess(kslot) * 1e-3));
             if (tree.mode() == org.hsdba.model.AllocationMode.GUARANTEE_EXCESS) {
                 assertEquals(where + " G_unsat", ks.unsatisfiedGuarantee(kslot),
                         sw.datapath.register((int) base + Words.R_UNSATISFIED_GUARANTEE), 8);

@@ -20,6 +20,7 @@ import org.hsdba.compiler.assisted.AssistedSwitchDelta;
 import org.hsdba.compiler.assisted.AssistedSwitchProgram;
 import org.hsdba.compiler.assisted.ControllerAssistedLoop;
 import org.hsdba.compiler.assisted.CounterReadings;
+import org.hsdba.compiler.assisted.DropHash;
 import org.hsdba.compiler.assisted.LoopState;
 import org.hsdba.model.BandwidthTree;
 
@@ -72,8 +73,8 @@ final class PaperRuns {
         sw.install(program.messages());
         Poller poller = new Poller(program, sw);
         PhaseRun.Result r = PhaseRun.run(Admission.admit(tree), sw::process, ASSISTED_SETTLE_S, poller::at);
-        System.out.println(PaperScenario.SCALE + "; controller-assisted, polling every 1 s, drop field "
-                + program.dropField() + " (IPv4 identification, low 8 bits); " + poller.polls + " polls, "
+        System.out.println(PaperScenario.SCALE + "; controller-assisted, polling every 1 s, drop hash of "
+                + DropHash.BITS + " bits; " + poller.polls + " polls, "
                 + poller.modifies + " FLOW_MOD MODIFYs\n" + r);
         return r;
     }
@@ -130,7 +131,7 @@ final class PaperRuns {
 
         void at(long tNs) {
             while (tNs >= nextPollNs) {
-                AssistedSwitchProgram.Step step = program.step(CounterReadings.of(nextPollNs, sw.counterBytes()));
+                AssistedSwitchProgram.Step step = program.step(CounterReadings.of(nextPollNs, sw.counterBytes(), sw.counterPackets()));
                 sw.install(step.modifies());
                 polls++;
                 modifies += step.modifies().size();
@@ -157,7 +158,7 @@ final class PaperRuns {
 
         void at(long tNs) {
             while (tNs >= nextPollNs) {
-                ControllerAssistedLoop.Step step = loop.step(state, CounterReadings.of(nextPollNs, sw.counterBytes()));
+                ControllerAssistedLoop.Step step = loop.step(state, CounterReadings.of(nextPollNs, sw.counterBytes(), sw.counterPackets()));
                 sw.install(step.modifies());
                 polls++;
                 modifies += step.modifies().size();

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.hsdba.compiler.SwitchCapabilities;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxRegisterMod;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.TableMod;
@@ -45,6 +46,8 @@ final class ReferenceSwitchHarness implements SwitchUnderTest {
                     errors = datapath.flowMod((FlowMod) m);
                 } else if (m instanceof HxBlockMod) {
                     datapath.blockMod((HxBlockMod) m);
+                } else if (m instanceof CounterMod) {
+                    datapath.counterMod(((CounterMod) m).command(), ((CounterMod) m).counterId());
                 } else if (m instanceof HxRegisterMod) {
                     datapath.registerMod((HxRegisterMod) m);
                 } else {
@@ -64,6 +67,13 @@ final class ReferenceSwitchHarness implements SwitchUnderTest {
         Map<Long, Long> bytes = new HashMap<>();
         datapath.counters().forEach((id, packetsAndBytes) -> bytes.put(id, packetsAndBytes[1]));
         return bytes;
+    }
+
+    @Override
+    public Map<Long, Long> counterPackets() {
+        Map<Long, Long> packets = new HashMap<>();
+        datapath.counters().forEach((id, packetsAndBytes) -> packets.put(id, packetsAndBytes[0]));
+        return packets;
     }
 
     @Override

@@ -20,8 +20,11 @@ interface SwitchUnderTest {
     /** Installs the messages in order and returns once the switch has applied all of them; any ERROR fails. */
     void install(List<? extends PofMessage> messages);
 
-    /** Every entry counter's byte count, by counter id, as of now. */
+    /** Every counter's byte count, by counter id, as of now. */
     Map<Long, Long> counterBytes();
+
+    /** Every counter's packet count, by counter id, as read with the last {@link #counterBytes}. */
+    Map<Long, Long> counterPackets();
 
     /** Processes a frame from the scenario's ingress port at simulated time {@code tNs}; true if it was output. */
     boolean process(byte[] frame, long tNs);

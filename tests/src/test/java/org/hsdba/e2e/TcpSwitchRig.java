@@ -112,17 +112,27 @@ final class TcpSwitchRig implements SwitchUnderTest, AutoCloseable {
         batches++;
     }
 
+    private Map<Long, Long> lastPackets = Map.of();
+
     /** The COUNTER_REPLYs of one QUERYALL. */
     @Override
     public Map<Long, Long> counterBytes() {
         Map<Long, Long> bytes = new HashMap<>();
+        Map<Long, Long> packets = new HashMap<>();
         for (PofMessage m : await(sw.queryAll(), "QUERYALL")) {
             if (m instanceof CounterReply) {
                 bytes.put(((CounterReply) m).counterId(), ((CounterReply) m).bytes());
+                packets.put(((CounterReply) m).counterId(), ((CounterReply) m).packets());
             }
         }
         queries++;
+        lastPackets = packets;
         return bytes;
+    }
+
+    @Override
+    public Map<Long, Long> counterPackets() {
+        return lastPackets;
     }
 
     @Override

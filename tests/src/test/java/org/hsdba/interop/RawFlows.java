@@ -40,11 +40,50 @@ final class RawFlows {
 
     /** Sends every flow (destination IPv4 to frames/s) for {@code seconds}; returns frames sent per destination. */
     static Map<String, Long> send(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
+        return numbers(sendOutput(namespace, seconds, size, ids, pps), "sent");
+    }
+
+    private static String sendOutput(String namespace, double seconds, int size, Ids ids, Map<String, Double> pps) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
                 Double.toString(seconds), Integer.toString(size), ids.arg));
         pps.forEach((dst, rate) -> cmd.add(dst + ":" + String.format(Locale.ROOT, "%.3f", rate)));
-        String out = Shell.run(cmd.toArray(new String[0]));
-        return numbers(out, "sent");
+        return Shell.run(cmd.toArray(new String[0]));
+    }
+
+    /** What a sender did: frames per destination, in total and per {@link #SEND_BIN_S} of its clock, and its worst lag. */
+    static final class Sent {
+        final Map<String, Long> frames;
+        final Map<String, long[]> bins;
+        final double lateSeconds;
+        /** The worst lateness (s) in each {@link #SEND_BIN_S} of the sender's clock. */
+        final double[] lateBins;
+
+        Sent(String json) {
+            frames = numbers(json, "sent");
+            bins = arrays(json, "bins");
+            Matcher lb = Pattern.compile("\"late_bins\": \\[([^\\]]*)\\]").matcher(json);
+            if (!lb.find()) {
+                throw new IllegalStateException("no \"late_bins\" in rawflows.py output: " + json);
+            }
+            String[] parts = lb.group(1).split(",\\s*");
+            lateBins = new double[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                lateBins[i] = Double.parseDouble(parts[i].strip());
+            }
+            Matcher m = Pattern.compile("\"late\": ([0-9.e-]+)").matcher(json);
+            lateSeconds = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+        }
+    }
+
+    /** The sender's bin width (rawflows.py SEND_BIN). */
+    static final double SEND_BIN_S = 0.5;
+
+    /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start). */
+    static Sent sendScheduled(String namespace, double seconds, int size, Ids ids, List<String> flows) {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
+                Double.toString(seconds), Integer.toString(size), ids.arg));
+        cmd.addAll(flows);
+        return new Sent(Shell.run(cmd.toArray(new String[0])));
     }
 
     /**
@@ -52,9 +91,18 @@ final class RawFlows {
      * after the first frame; it gives up {@code timeout} s after its start.
      */
     static Receiver receive(String namespace, double timeout, double from, double to) {
+        return receive(namespace, timeout, from, to, 0);
+    }
+
+    /** The same, also counting bytes per {@code bin} seconds from the first frame to {@code to} (0: no bins). */
+    static Receiver receive(String namespace, double timeout, double from, double to, double bin) {
         try {
-            Process p = new ProcessBuilder("ip", "netns", "exec", namespace, "python3", script(), "recv", "eth0",
-                    Double.toString(timeout), Double.toString(from), Double.toString(to)).redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "recv", "eth0",
+                    Double.toString(timeout), Double.toString(from), Double.toString(to)));
+            if (bin > 0) {
+                cmd.add(Double.toString(bin));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String first = r.readLine();
             if (first == null || !first.contains("ready")) {
@@ -70,6 +118,7 @@ final class RawFlows {
     static final class Receiver {
         private final Process process;
         private final BufferedReader out;
+        private String result;
 
         private Receiver(Process process, BufferedReader out) {
             this.process = process;
@@ -78,6 +127,45 @@ final class RawFlows {
 
         /** Waits for the end and returns the bytes received per destination in the window. */
         Map<String, Long> bytes() {
+            return numbers(result(), "bytes");
+        }
+
+        /** Waits for the end and returns the bytes per bin and destination. */
+        Map<String, long[]> bins() {
+            return arrays(result(), "bins");
+        }
+
+        /** Frames the kernel dropped for the receiver's socket (it was starved): the count is then short. */
+        long drops() {
+            Matcher m = Pattern.compile("\"drops\": (\\d+)").matcher(result());
+            if (!m.find()) {
+                throw new IllegalStateException("no \"drops\" in rawflows.py output: " + result());
+            }
+            return Long.parseLong(m.group(1));
+        }
+
+        /** The same per bin (with bins). */
+        long[] dropBins() {
+            Matcher m = Pattern.compile("\"drop_bins\": \\[([^\\]]*)\\]").matcher(result());
+            if (!m.find()) {
+                throw new IllegalStateException("no \"drop_bins\" in rawflows.py output: " + result());
+            }
+            String[] parts = m.group(1).split(",\\s*");
+            long[] v = new long[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                v[i] = Long.parseLong(parts[i].strip());
+            }
+            return v;
+        }
+
+        private synchronized String result() {
+            if (result == null) {
+                result = waitForResult();
+            }
+            return result;
+        }
+
+        private String waitForResult() {
             try {
                 StringBuilder all = new StringBuilder();
                 for (String line; (line = out.readLine()) != null;) {
@@ -87,7 +175,7 @@ final class RawFlows {
                 if (process.exitValue() != 0) {
                     throw new IllegalStateException("rawflows.py recv exited " + process.exitValue() + ": " + all);
                 }
-                return numbers(all.toString(), "bytes");
+                return all.toString();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
@@ -95,6 +183,25 @@ final class RawFlows {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** The {"a.b.c.d": [n, ...], ...} object under {@code key} of the script's JSON line. */
+    static Map<String, long[]> arrays(String json, String key) {
+        Matcher obj = Pattern.compile("\"" + key + "\": \\{(.*?)\\}").matcher(json);
+        if (!obj.find()) {
+            throw new IllegalStateException("no \"" + key + "\" in rawflows.py output: " + json);
+        }
+        Map<String, long[]> m = new LinkedHashMap<>();
+        Matcher e = Pattern.compile("\"([^\"]+)\": \\[([^\\]]*)\\]").matcher(obj.group(1));
+        while (e.find()) {
+            String[] parts = e.group(2).split(",\\s*");
+            long[] v = new long[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                v[i] = Long.parseLong(parts[i].strip());
+            }
+            m.put(e.group(1), v);
+        }
+        return m;
     }
 
     /** The flat {"a.b.c.d": n, ...} object under {@code key} of the script's JSON line. */

@@ -1,8 +1,10 @@
 package org.hsdba.interop;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -13,31 +15,50 @@ import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.PortDesc;
 import org.hsdba.pof.message.TableMod;
+import org.hsdba.pofswitch.control.ControlConfig;
+import org.hsdba.pofswitch.control.ReferenceSwitch;
+import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.ports.RealPorts;
 import org.hsdba.southbound.PofSwitch;
 
 /**
  * A real POFSwitch between two hosts in network namespaces, connected over TCP to the controller
  * ({@link Controller}) in this JVM: host 1 sends into switch port {@code ingress}, host 2 receives
- * from switch port {@code egress}. The switch and the controller can each be restarted.
+ * from switch port {@code egress}. The switch and the controller can each be restarted. For
+ * benchmarks the switch may instead be the reference switch on the same real ports.
  */
 final class RealSwitchRig implements AutoCloseable {
+
+    /** Which switch sits between the hosts. */
+    enum Kind {
+        /** The real POFSwitch 1.4.0 (stock build): controller-assisted. */
+        POFSWITCH,
+        /** The reference switch with the extension off, on raw sockets: controller-assisted. */
+        REFERENCE_STOCK,
+        /** The reference switch with the extension on, on raw sockets: in-switch. */
+        REFERENCE_IN_SWITCH
+    }
 
     final HostNetwork net;
     final long dpid = ThreadLocalRandom.current().nextLong(2, 0xFFFF_FFFFL);
     final String device = String.format("pof:%016x", dpid);
     private final Path binary;
-    private final Path workDir = Paths.get("target", "pofswitch-runs", Long.toString(ProcessHandle.current().pid()));
+    private final Path workDir = PofSwitchBuild.repoRoot().resolve("target/pofswitch/runs/" + ProcessHandle.current().pid());
     private final HsdbaParameters params;
+    private final Kind kind;
     Controller controller;
     RealPofSwitch sw;
+    private ReferenceSwitch reference;
+    private RealPorts referencePorts;
     PofSwitch session;
     int ingress;
     int egress;
 
-    private RealSwitchRig(Path binary, HostNetwork net, HsdbaParameters params) {
+    private RealSwitchRig(Path binary, HostNetwork net, HsdbaParameters params, Kind kind) {
         this.binary = binary;
         this.net = net;
         this.params = params;
+        this.kind = kind;
     }
 
     /** Why this machine cannot run the rig (no POFSwitch source or build, not root, no namespaces), or empty. */
@@ -51,8 +72,14 @@ final class RealSwitchRig implements AutoCloseable {
 
     /** Controller without trees, the switch started and its session ready. */
     static RealSwitchRig start(HsdbaParameters params) {
+        return start(params, Kind.POFSWITCH);
+    }
+
+    /** The same with the given switch. */
+    static RealSwitchRig start(HsdbaParameters params, Kind kind) {
+        Path binary = kind == Kind.POFSWITCH ? PofSwitchBuild.binary().orElseThrow() : null;
         HostNetwork net = HostNetwork.create(2);
-        RealSwitchRig rig = new RealSwitchRig(PofSwitchBuild.binary().orElseThrow(), net, params);
+        RealSwitchRig rig = new RealSwitchRig(binary, net, params, kind);
         try {
             rig.controller = new Controller(params, 0, List.of());
             rig.startSwitch();
@@ -64,6 +91,10 @@ final class RealSwitchRig implements AutoCloseable {
     }
 
     private void startSwitch() {
+        if (kind != Kind.POFSWITCH) {
+            startReference();
+            return;
+        }
         sw = RealPofSwitch.start(binary, controller.port(), dpid, net.ports(), workDir);
         try {
             session = controller.awaitSwitch();
@@ -73,6 +104,23 @@ final class RealSwitchRig implements AutoCloseable {
         }
         ingress = portId(net.port(1));
         egress = portId(net.port(2));
+    }
+
+    /** The reference switch with ports 1 and 2 on the hosts' veths, connected like POFSwitch. */
+    private void startReference() {
+        try {
+            DatapathConfig dc = DatapathConfig.builder().deviceId(dpid).extensionEnabled(kind == Kind.REFERENCE_IN_SWITCH)
+                    .ports(List.of(RealPorts.portConfig(1, net.port(1)), RealPorts.portConfig(2, net.port(2)))).build();
+            reference = new ReferenceSwitch(dc, ControlConfig.builder().controller("127.0.0.1", controller.port())
+                    .reconnectIntervalMs(100).build());
+            referencePorts = RealPorts.attach(reference, Map.of(1, net.port(1), 2, net.port(2)), System.err::println);
+            reference.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot attach the reference switch to " + net.ports(), e);
+        }
+        session = controller.awaitSwitch();
+        ingress = 1;
+        egress = 2;
     }
 
     private int portId(String name) {
@@ -86,6 +134,9 @@ final class RealSwitchRig implements AutoCloseable {
 
     /** Kills the switch and starts it again (empty, as after a power cycle); returns when its new session is ready. */
     void restartSwitch() {
+        if (kind != Kind.POFSWITCH) {
+            throw new UnsupportedOperationException("restart is for the POFSwitch process");
+        }
         sw.close();
         startSwitch();
     }
@@ -124,6 +175,12 @@ final class RealSwitchRig implements AutoCloseable {
     public void close() {
         if (sw != null) {
             sw.close();
+        }
+        if (referencePorts != null) {
+            referencePorts.close();
+        }
+        if (reference != null) {
+            reference.close();
         }
         if (controller != null) {
             controller.close();

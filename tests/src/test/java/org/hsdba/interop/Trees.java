@@ -58,6 +58,22 @@ final class Trees {
                 .build();
     }
 
+    /**
+     * The paper's two-level tree (hsdba-algorithm.md section 6) at {@code capacity}: A (10.1/16) :
+     * B (10.2/16) = 1 : 2, children A1..A3 and B1..B3 (10.g.0.k) = 1 : 1 : 2, eta = 1.
+     */
+    static BandwidthTree paperTwoLevel(PortRef port, Rate capacity) {
+        BandwidthTree.Builder b = BandwidthTree.builder(port).capacity(capacity).eta(1.0)
+                .levels(List.of(LevelSpec.of("group", SUBNET), LevelSpec.of("user", USER)))
+                .addNode(node("A", null, "0x0a01", 16, 1)).addNode(node("B", null, "0x0a02", 16, 2));
+        double[] w = {1, 1, 2};
+        for (int k = 1; k <= 3; k++) {
+            b.addNode(node("A" + k, "A", "10.1.0." + k, 32, w[k - 1]));
+            b.addNode(node("B" + k, "B", "10.2.0." + k, 32, w[k - 1]));
+        }
+        return b.build();
+    }
+
     private static NodeSpec node(String id, String parent, String key, int bits, double weight) {
         NodeSpec.Builder b = NodeSpec.builder(id).key(MatchKey.parse(key, null, bits)).weight(weight).pinned(true);
         return (parent == null ? b : b.parent(parent)).build();

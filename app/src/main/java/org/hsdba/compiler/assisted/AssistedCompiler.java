@@ -17,6 +17,8 @@ import org.hsdba.compiler.Xids;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.pof.match.Match;
+import org.hsdba.pof.message.CounterCommand;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.PofMessage;
@@ -34,25 +36,25 @@ public final class AssistedCompiler {
     }
 
     /**
-     * TABLE_MODs (level k in MM#{first + k - 1}, keyed by {parent tag, level field}; level 1 must
-     * be global table 0 for packets to reach it, i.e. first table 0), then one FLOW_MOD per node
-     * (threshold 0, counter id = handle) in pre-order, then the catch-all of every level table.
+     * TABLE_MODs (level k in MM#{first + k}, keyed by {parent tag, level field}), then the drop
+     * counters and one FLOW_MOD per node (threshold 0, entry counter id = handle) in pre-order, the
+     * catch-all of every level table, and last the {@link DropHash} table in MM#first (it must be
+     * global table 0 for packets to start there, i.e. first table 0), whose entries go to level 1.
      */
     public static AssistedProgram compile(BandwidthTree tree, SwitchCapabilities caps, CompilerOptions opts) {
         int levels = tree.levels().size();
         int first = opts.firstTable();
-        if (first + levels > caps.tables().count(TableType.MM)) {
+        if (first + 1 + levels > caps.tables().count(TableType.MM)) {
             throw new CompilerException(tree.rootPath() + ": the program needs MM tables " + first + ".."
-                    + (first + levels - 1) + ", the switch has " + caps.tables().count(TableType.MM));
+                    + (first + levels) + " (the drop hash, then one per level), the switch has "
+                    + caps.tables().count(TableType.MM));
         }
         SlotMap slots = initialSlots(tree);
         checkCounters(tree, slots, caps);
-        AssistedProgram p = program(tree, slots, TreePlacement.alone(tree.port().port(), first, levels,
-                slots.handleLimit()), caps, opts);
+        AssistedProgram p = program(tree, slots, TreePlacement.alone(tree.port().port(), first + 1, levels,
+                AssistedProgram.counterHandleLimit(slots.handleLimit())), caps, opts);
         Xids xids = new Xids(opts.firstXid());
-        List<PofMessage> out = new ArrayList<>(levelTables(p, xids));
-        out.addAll(entries(p, xids));
-        return p.withMessages(out);
+        return p.withMessages(install(p, opts));
     }
 
     /**
@@ -68,6 +70,7 @@ public final class AssistedCompiler {
         Xids xids = new Xids(opts.firstXid());
         if (needsReinstall(before.tree(), after)) {
             List<PofMessage> out = new ArrayList<>(deleteAll(before, xids));
+            out.addAll(DropHash.delete(opts.firstTable(), xids));
             AssistedProgram fresh = compile(after, caps, opts.toBuilder().firstXid(xids.peek()).build());
             out.addAll(fresh.messages());
             return new AssistedDelta(out, fresh, new ControllerAssistedLoop(fresh).initial(state.nextXid()), true,
@@ -77,9 +80,9 @@ public final class AssistedCompiler {
         checkCounters(after, d.slots(), caps);
         TreePlacement old = before.placement();
         TreePlacement placement = TreePlacement.alone(old.port(), old.levelTables().get(0), old.levelTables().size(),
-                d.slots().handleLimit());
+                AssistedProgram.counterHandleLimit(d.slots().handleLimit()));
         AssistedProgram now = program(after, d.slots(), placement, caps, opts);
-        List<PofMessage> out = d.messages(before, now, state.thresholds(), xids);
+        List<PofMessage> out = d.messages(before, now, state.thresholds(), state.salts(), xids);
         return new AssistedDelta(out, now.withMessages(install(now, opts)), d.state(state, now), false, d.added(),
                 d.modified(), d.deleted());
     }
@@ -116,23 +119,26 @@ public final class AssistedCompiler {
                         + "\" needs a " + key + "-bit key, the switch allows " + caps.keyLengthBits());
             }
         }
-        return new AssistedProgram(tree, resolved, slots, caps.tables(), placement, tableSize - 1, opts.dropField(),
-                opts.joinReason(), opts.dropReason(), null);
+        return new AssistedProgram(tree, resolved, slots, caps.tables(), placement, tableSize - 1, opts.joinReason(),
+                opts.dropReason(), null);
     }
 
-    /** Counter ids 1..handleLimit-1 must exist (a tree compiled alone uses counter id = handle). */
+    /** Every node needs an entry and a drop counter (a tree compiled alone uses counter ids from 1 up). */
     private static void checkCounters(BandwidthTree tree, SlotMap slots, SwitchCapabilities caps) {
-        if (slots.handleLimit() > caps.counterCount()) {
+        long need = AssistedProgram.counterHandleLimit(slots.handleLimit());
+        if (need > caps.counterCount()) {
             throw new CompilerException(tree.rootPath() + ": " + (slots.handleLimit() - 1) + " nodes need counter ids 1.."
-                    + (slots.handleLimit() - 1) + ", the switch has " + caps.counterCount() + " counters");
+                    + (need - 1) + " (an entry and a drop counter each), the switch has " + caps.counterCount()
+                    + " counters");
         }
     }
 
-    /** The whole program of {@code p} for a switch without it: level tables, then {@link #entries}. */
+    /** The whole program of {@code p} for a switch without it: level tables, {@link #entries}, the drop hash. */
     static List<PofMessage> install(AssistedProgram p, CompilerOptions opts) {
         Xids xids = new Xids(opts.firstXid());
         List<PofMessage> out = new ArrayList<>(levelTables(p, xids));
         out.addAll(entries(p, xids));
+        out.addAll(DropHash.install(opts.firstTable(), p.globalLevelTables().get(0), xids));
         return out;
     }
 
@@ -152,9 +158,16 @@ public final class AssistedCompiler {
         return out;
     }
 
-    /** One FLOW_MOD ADD per node (threshold 0) in pre-order, then every level's catch-all. */
+    /**
+     * The drop counters (COUNTER_MOD ADD: the stock switch crashes on a COUNTER action whose
+     * counter does not exist), one FLOW_MOD ADD per node (threshold 0) in pre-order, then every
+     * level's catch-all.
+     */
     static List<PofMessage> entries(AssistedProgram p, Xids xids) {
         List<PofMessage> out = new ArrayList<>();
+        for (String id : p.nodeIds()) {
+            out.add(CounterMod.of(xids.next(), CounterCommand.ADD, p.dropCounterId(id)));
+        }
         for (String id : p.nodeIds()) {
             out.add(p.entry(id, 0, xids.next(), FlowModCommand.ADD));
         }
@@ -164,7 +177,7 @@ public final class AssistedCompiler {
         return out;
     }
 
-    /** DELETEs of every node entry (deepest first) and catch-all, then of the level tables (deepest first). */
+    /** DELETEs of every node entry (deepest first) and catch-all, its drop counters, then the level tables (deepest first). */
     static List<PofMessage> deleteAll(AssistedProgram p, Xids xids) {
         List<NodeSlot> all = new ArrayList<>(p.slots().all().values());
         all.sort(Comparator.comparingInt(NodeSlot::level).reversed());
@@ -177,6 +190,9 @@ public final class AssistedCompiler {
         for (int level = levels; level >= 1; level--) {
             out.add(FlowMod.builder().xid(xids.next()).command(FlowModCommand.DELETE)
                     .table(TableType.MM, p.levelTable(level)).index(p.catchAllIndex()).build());
+        }
+        for (NodeSlot s : all) {
+            out.add(CounterMod.of(xids.next(), CounterCommand.DELETE, p.dropCounter(s.handle())));
         }
         for (int level = levels; level >= 1; level--) {
             out.add(TableMod.builder().xid(xids.next()).command(TableModCommand.DELETE)

@@ -12,6 +12,7 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.pof.action.CounterAction;
 import org.hsdba.pof.action.DropAction;
 import org.hsdba.pof.action.OutputAction;
 import org.hsdba.pof.action.PacketInAction;
@@ -57,6 +58,11 @@ public final class AssistedProgram {
     /** Metadata bits of the "children may join" flag. */
     public static final int M_JOIN = 80;
     public static final int M_JOIN_BITS = 8;
+    /** Metadata bits of the deepest matched node's salt (for the catch-all). */
+    public static final int M_SALT = 88;
+    public static final int M_SALT_BITS = 16;
+    /** Counter ids per counter chunk: node handles use even chunks for their entry, odd ones for their drops. */
+    static final int CHUNK = org.hsdba.compiler.TreePlacement.COUNTER_CHUNK_IDS;
 
     private final BandwidthTree tree;
     private final ResolvedTree resolved;
@@ -64,13 +70,12 @@ public final class AssistedProgram {
     private final GlobalTableIds tables;
     private final TreePlacement placement;
     private final long catchAllIndex;
-    private final FieldSpec dropField;
     private final int joinReason;
     private final long dropReason;
     private final List<PofMessage> messages;
 
     AssistedProgram(BandwidthTree tree, ResolvedTree resolved, SlotMap slots, GlobalTableIds tables,
-                    TreePlacement placement, long catchAllIndex, FieldSpec dropField, int joinReason, long dropReason,
+                    TreePlacement placement, long catchAllIndex, int joinReason, long dropReason,
                     List<PofMessage> messages) {
         this.tree = tree;
         this.resolved = resolved;
@@ -78,20 +83,19 @@ public final class AssistedProgram {
         this.tables = tables;
         this.placement = placement;
         this.catchAllIndex = catchAllIndex;
-        this.dropField = dropField;
         this.joinReason = joinReason;
         this.dropReason = dropReason;
         this.messages = messages == null ? null : List.copyOf(messages);
     }
 
     AssistedProgram withMessages(List<PofMessage> m) {
-        return new AssistedProgram(tree, resolved, slots, tables, placement, catchAllIndex, dropField, joinReason,
+        return new AssistedProgram(tree, resolved, slots, tables, placement, catchAllIndex, joinReason,
                 dropReason, m);
     }
 
     /** The same compilation settings for another tree version, slots and placement (no messages yet). */
     AssistedProgram with(BandwidthTree newTree, ResolvedTree newResolved, SlotMap newSlots, TreePlacement newPlacement) {
-        return new AssistedProgram(newTree, newResolved, newSlots, tables, newPlacement, catchAllIndex, dropField,
+        return new AssistedProgram(newTree, newResolved, newSlots, tables, newPlacement, catchAllIndex,
                 joinReason, dropReason, null);
     }
 
@@ -122,9 +126,29 @@ public final class AssistedProgram {
         return placement;
     }
 
-    /** The counter id of a node's entry. */
+    /** The counter id of a node's entry (it counts every packet the entry matches: the offered load). */
     public long counterId(String id) {
-        return placement.counterId(slots.get(id).handle());
+        return placement.counterId(counterHandle(slots.get(id).handle()));
+    }
+
+    /** The counter id that a node's drop branch increments (packets only; the stock COUNTER action adds 0 bytes). */
+    public long dropCounterId(String id) {
+        return dropCounter(slots.get(id).handle());
+    }
+
+    /** The drop counter id of a node handle. */
+    long dropCounter(int handle) {
+        return placement.counterId(counterHandle(handle) + CHUNK);
+    }
+
+    /** Handle h's entry counter in the placement's counter space (h below 64: h itself). */
+    static int counterHandle(int handle) {
+        return handle / CHUNK * 2 * CHUNK + handle % CHUNK;
+    }
+
+    /** The counter handles a tree with handles 0..handleLimit-1 needs (entry and drop counters). */
+    static long counterHandleLimit(long handleLimit) {
+        return handleLimit <= 0 ? 0 : (handleLimit - 1) / CHUNK * 2 * CHUNK + 2 * CHUNK;
     }
 
     /** The global table ids of the level tables, level 1 first. */
@@ -136,13 +160,9 @@ public final class AssistedProgram {
         return out;
     }
 
-    /** The number of threshold steps: thresholds are 0 .. 2^k for a k-bit drop field. */
+    /** The number of threshold steps: thresholds are 0 .. 2^k for the k-bit {@link DropHash} decision. */
     public int thresholdScale() {
-        return 1 << dropField.lengthBits();
-    }
-
-    public FieldSpec dropField() {
-        return dropField;
+        return 1 << DropHash.BITS;
     }
 
     /** Entry index of every level table's catch-all. */
@@ -185,12 +205,16 @@ public final class AssistedProgram {
         return Match.metadata(M_TAG, M_TAG_BITS);
     }
 
-    private Match dropMatch() {
-        return Match.of(0, dropField.offsetBits(), dropField.lengthBits());
+    /** A node's entry with drop threshold {@code threshold} (0 .. {@link #thresholdScale()}) and salt 0. */
+    public FlowMod entry(String id, int threshold, long xid, int command) {
+        return entry(id, threshold, 0, xid, command);
     }
 
-    /** A node's entry with drop threshold {@code threshold} (0 .. {@link #thresholdScale()}). */
-    public FlowMod entry(String id, int threshold, long xid, int command) {
+    /**
+     * A node's entry with drop threshold {@code threshold} (0 .. {@link #thresholdScale()}): a
+     * packet is dropped iff the top bits of its {@link DropHash} value XOR {@code salt} are below it.
+     */
+    public FlowMod entry(String id, int threshold, int salt, long xid, int command) {
         if (threshold < 0 || threshold > thresholdScale()) {
             throw new IllegalArgumentException("threshold " + threshold + " for \"" + id + "\" is outside 0.."
                     + thresholdScale());
@@ -205,11 +229,13 @@ public final class AssistedProgram {
         if (looksUp(id)) {
             long meta = ((long) slot.handle() << 24) | ((long) threshold << 8) | (joinsBelow(i) ? 1 : 0);
             program.add(WriteMetadata.of(M_TAG, M_TAG_BITS + M_THRESHOLD_BITS + M_JOIN_BITS, meta));
+            program.add(WriteMetadata.of(M_SALT, M_SALT_BITS, salt & 0xFFFF));
             program.add(GotoTable.of(tables.globalId(TableType.MM, levelTable(level + 1)), 0));
         } else {
-            program.add(ConditionalJump.of(dropMatch(), Operand.immediate(threshold), Jump.forward(1), Jump.forward(2),
-                    Jump.forward(2)));
-            program.add(ApplyActions.of(DropAction.of(dropReason)));
+            program.add(DropHash.salt(salt));
+            program.add(ConditionalJump.of(DropHash.DECISION, Operand.immediate(threshold), Jump.forward(1),
+                    Jump.forward(2), Jump.forward(2)));
+            program.add(ApplyActions.of(CounterAction.of(dropCounterId(id)), DropAction.of(dropReason)));
             program.add(ApplyActions.of(OutputAction.toPort(tree.port().port())));
         }
         MatchKey key = node.key();
@@ -232,8 +258,10 @@ public final class AssistedProgram {
         if (level == 1) {
             program.add(joinsBelow(-1) ? ApplyActions.of(join, out) : ApplyActions.of(out));
         } else {
-            program.add(ConditionalJump.of(dropMatch(), Operand.field(Match.metadata(M_THRESHOLD, M_THRESHOLD_BITS)),
-                    Jump.forward(1), Jump.forward(2), Jump.forward(2)));
+            program.add(DropHash.salt(Match.metadata(M_SALT, M_SALT_BITS)));
+            program.add(ConditionalJump.of(DropHash.DECISION,
+                    Operand.field(Match.metadata(M_THRESHOLD, M_THRESHOLD_BITS)), Jump.forward(1), Jump.forward(2),
+                    Jump.forward(2)));
             program.add(ApplyActions.of(DropAction.of(dropReason)));
             program.add(ConditionalJump.of(Match.metadata(M_JOIN, M_JOIN_BITS), Operand.immediate(0), Jump.forward(1),
                     Jump.forward(2), Jump.forward(1)));
@@ -258,6 +286,15 @@ public final class AssistedProgram {
         return out;
     }
 
+    /** Drop counter id of each node. */
+    public Map<String, Long> dropCounterIds() {
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (String id : nodeIds()) {
+            out.put(id, dropCounterId(id));
+        }
+        return out;
+    }
+
     /** Counter id of each node. */
     public Map<String, Long> counterIds() {
         java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
@@ -269,6 +306,6 @@ public final class AssistedProgram {
 
     @Override
     public String toString() {
-        return "AssistedProgram{" + tree + ", " + slots + ", drop field " + dropField + "}";
+        return "AssistedProgram{" + tree + ", " + slots + "}";
     }
 }

@@ -24,8 +24,9 @@ import org.hsdba.pof.table.TableType;
 
 /**
  * The controller-assisted program of several trees (one per egress port) on one stock switch.
- * Every packet starts in the dispatch table (MM#first, {@link Dispatch}); a tree's dispatch entry
- * is a GOTO_TABLE to the tree's own level 1 table. Each tree has its own level tables and counter
+ * Every packet starts in the {@link DropHash} table (MM#first, global table 0), which computes
+ * its drop value and goes to the dispatch table (MM#first + 1, {@link Dispatch}); a tree's
+ * dispatch entry is a GOTO_TABLE to the tree's own level 1 table. Each tree has its own level tables and counter
  * ids ({@link SwitchPlacement}), so one tree's change is that tree's incremental delta
  * ({@link AssistedCompiler#diff}'s rules) and never touches another tree's entries or counters.
  * Pure.
@@ -77,6 +78,10 @@ public final class AssistedSwitchCompiler {
         if (rebuild && dispatch != null) {
             run.tally.send(dispatch.table(dispatchTable, run.xids.next()));
         }
+        int hashTable = dispatchTable - 1;
+        if (oldDispatch == null && dispatch != null) {
+            run.tally.sendAll(DropHash.install(hashTable, caps.tables().globalId(TableType.MM, dispatchTable), run.xids));
+        }
         for (Map.Entry<Long, AssistedSwitchProgram.Installed> e : before.byPort().entrySet()) {
             if (!ports.contains(e.getKey())) {
                 run.remove(e.getValue().program, !rebuild);
@@ -102,6 +107,9 @@ public final class AssistedSwitchCompiler {
             } else {
                 next.put(port, run.update(was, tree, rebuild ? null : oldDispatch));
             }
+        }
+        if (oldDispatch != null && dispatch == null) {
+            run.tally.sendAll(DropHash.delete(hashTable, run.xids));
         }
         AssistedSwitchProgram program = new AssistedSwitchProgram(next, run.placement.build(), dispatch);
         return new AssistedSwitchDelta(run.tally, program, rebuild && oldDispatch != null);
@@ -142,7 +150,7 @@ public final class AssistedSwitchCompiler {
         AssistedSwitchProgram.Installed install(BandwidthTree tree, AssistedSwitchProgram.Installed was) {
             long port = tree.port().port();
             SlotMap slots = AssistedCompiler.initialSlots(tree);
-            placement.ensureCounters(port, slots.handleLimit());
+            placement.ensureCounters(port, AssistedProgram.counterHandleLimit(slots.handleLimit()));
             AssistedProgram p = AssistedCompiler.program(tree, slots, placement.tree(port).orElseThrow(), caps, opts);
             tally.sendAll(AssistedCompiler.levelTables(p, xids));
             tally.sendAll(AssistedCompiler.entries(p, xids));
@@ -166,10 +174,10 @@ public final class AssistedSwitchCompiler {
                                                Dispatch oldDispatch) {
             long port = tree.port().port();
             AssistedTreeDiff d = new AssistedTreeDiff(was.program.tree(), tree, was.program.slots());
-            placement.ensureCounters(port, d.slots().handleLimit());
+            placement.ensureCounters(port, AssistedProgram.counterHandleLimit(d.slots().handleLimit()));
             AssistedProgram now = AssistedCompiler.program(tree, d.slots(), placement.tree(port).orElseThrow(), caps,
                     opts);
-            tally.sendAll(d.messages(was.program, now, was.state.thresholds(), xids));
+            tally.sendAll(d.messages(was.program, now, was.state.thresholds(), was.state.salts(), xids));
             if (oldDispatch == null) {
                 tally.send(dispatchEntry(now, dispatch, xids.next(), FlowModCommand.ADD));
             } else if (!dispatchEntry(was.program, oldDispatch, 0, FlowModCommand.MODIFY)

@@ -46,7 +46,9 @@ public final class AssistedSwitchProgram {
 
     /** Nothing installed: a wiped switch. */
     public static AssistedSwitchProgram empty(SwitchCapabilities caps, CompilerOptions opts) {
-        return new AssistedSwitchProgram(Map.of(), SwitchPlacement.empty(caps.withoutHx(), opts), null);
+        // MM#first holds the drop hash table; the dispatch table and the trees' tables follow it.
+        return new AssistedSwitchProgram(Map.of(), SwitchPlacement.empty(caps.withoutHx(),
+                opts.toBuilder().firstTable(opts.firstTable() + 1).build()), null);
     }
 
     public List<BandwidthTree> trees() {

@@ -14,6 +14,8 @@ import org.hsdba.compiler.SlotMap;
 import org.hsdba.compiler.Xids;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.pof.message.CounterCommand;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.PofMessage;
@@ -78,11 +80,14 @@ final class AssistedTreeDiff {
 
     /** The messages from {@code was} to {@code now} (same tables), given each kept node's installed threshold. */
     List<PofMessage> messages(AssistedProgram was, AssistedProgram now, Map<String, Integer> thresholds,
-                              Xids xids) {
+                              Map<String, Integer> salts, Xids xids) {
         List<PofMessage> out = new ArrayList<>();
         for (NodeSlot s : deletes) {
             out.add(FlowMod.builder().xid(xids.next()).command(FlowModCommand.DELETE)
                     .table(TableType.MM, was.levelTable(s.level())).index(s.entryIndex()).build());
+        }
+        for (NodeSlot s : deletes) {
+            out.add(CounterMod.of(xids.next(), CounterCommand.DELETE, was.dropCounter(s.handle())));
         }
         modified = 0;
         for (String id : now.nodeIds()) {
@@ -90,11 +95,17 @@ final class AssistedTreeDiff {
                 continue;
             }
             int threshold = thresholds.getOrDefault(id, 0);
-            FlowMod a = was.entry(id, threshold, 0, FlowModCommand.MODIFY);
-            FlowMod b = now.entry(id, threshold, 0, FlowModCommand.MODIFY);
+            int salt = salts.getOrDefault(id, 0);
+            FlowMod a = was.entry(id, threshold, salt, 0, FlowModCommand.MODIFY);
+            FlowMod b = now.entry(id, threshold, salt, 0, FlowModCommand.MODIFY);
             if (!a.equals(b)) {
                 out.add(b.toBuilder().xid(xids.next()).build());
                 modified++;
+            }
+        }
+        for (String id : now.nodeIds()) {
+            if (adds.contains(id)) {
+                out.add(CounterMod.of(xids.next(), CounterCommand.ADD, now.dropCounterId(id)));
             }
         }
         for (String id : now.nodeIds()) {
@@ -111,22 +122,14 @@ final class AssistedTreeDiff {
         return out;
     }
 
-    /** The loop state after the change: thresholds and bytes of kept nodes, nothing of removed or moved ones. */
+    /** The loop state after the change: kept nodes go on as they were, removed and moved ones are forgotten. */
     LoopState state(LoopState prev, AssistedProgram now) {
-        Map<String, Integer> thresholds = new HashMap<>();
-        Map<String, Long> bytes = new HashMap<>();
-        Map<String, Double> rates = new HashMap<>();
+        Map<String, NodeLoop> nodes = new HashMap<>();
         for (String id : now.nodeIds()) {
             boolean fresh = adds.contains(id) || restarted.contains(id);
-            thresholds.put(id, fresh ? 0 : prev.thresholds().getOrDefault(id, 0));
-            if (!fresh && prev.bytes().containsKey(id)) {
-                bytes.put(id, prev.bytes().get(id));
-            }
-            if (!fresh && prev.rates().containsKey(id)) {
-                rates.put(id, prev.rates().get(id));
-            }
+            nodes.put(id, fresh ? NodeLoop.FRESH : prev.node(id));
         }
-        return new LoopState(prev.timeNs(), bytes, thresholds, rates, prev.nextXid());
+        return new LoopState(prev.timeNs(), prev.polls(), nodes, prev.nextXid());
     }
 
     int added() {

@@ -1,27 +1,26 @@
 package org.hsdba.compiler.assisted;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * What the controller-assisted loop remembers between polls: the previous reading's time and
- * bytes per node, every node's installed threshold, the last measured rates (bits/s) and the next
- * xid. Immutable.
+ * What the controller-assisted loop remembers between polls: the previous reading's time, the
+ * number of polls so far (it drives the salt sequence), the next xid and every node's
+ * {@link NodeLoop} (last readings, installed threshold and salt, integrated drop probability,
+ * last rates). Immutable.
  */
 public final class LoopState {
 
     private final long timeNs;
-    private final Map<String, Long> bytes;
-    private final Map<String, Integer> thresholds;
-    private final Map<String, Double> rates;
+    private final long polls;
+    private final Map<String, NodeLoop> nodes;
     private final long nextXid;
 
-    LoopState(long timeNs, Map<String, Long> bytes, Map<String, Integer> thresholds, Map<String, Double> rates,
-              long nextXid) {
+    LoopState(long timeNs, long polls, Map<String, NodeLoop> nodes, long nextXid) {
         this.timeNs = timeNs;
-        this.bytes = Map.copyOf(bytes);
-        this.thresholds = Map.copyOf(thresholds);
-        this.rates = Map.copyOf(rates);
+        this.polls = polls;
+        this.nodes = Map.copyOf(nodes);
         this.nextXid = nextXid;
     }
 
@@ -30,18 +29,58 @@ public final class LoopState {
         return timeNs;
     }
 
-    public Map<String, Long> bytes() {
-        return bytes;
+    /** Readings taken so far. */
+    public long polls() {
+        return polls;
+    }
+
+    public Map<String, NodeLoop> nodes() {
+        return nodes;
+    }
+
+    NodeLoop node(String id) {
+        return nodes.getOrDefault(id, NodeLoop.FRESH);
     }
 
     /** The threshold each node's entry currently has installed. */
     public Map<String, Integer> thresholds() {
-        return thresholds;
+        Map<String, Integer> out = new HashMap<>();
+        nodes.forEach((id, n) -> out.put(id, n.threshold));
+        return out;
     }
 
-    /** Offered rate per node over the last period, bits/s (empty before the second reading). */
+    /** The salt each node's entry currently has installed. */
+    public Map<String, Integer> salts() {
+        Map<String, Integer> out = new HashMap<>();
+        nodes.forEach((id, n) -> out.put(id, n.salt));
+        return out;
+    }
+
+    /** Offered rate (passed + dropped) per node over the last period, bits/s (empty before the second reading). */
     public Map<String, Double> rates() {
-        return rates;
+        return select(n -> n.offeredBps);
+    }
+
+    /** Forwarded rate per node over the last period, bits/s. */
+    public Map<String, Double> passedRates() {
+        return select(n -> n.passedBps);
+    }
+
+    /** Dropped rate per node over the last period, bits/s. */
+    public Map<String, Double> droppedRates() {
+        return select(n -> n.droppedBps);
+    }
+
+    private Map<String, Double> select(java.util.function.ToDoubleFunction<NodeLoop> f) {
+        Map<String, Double> out = new HashMap<>();
+        if (polls >= 2) {
+            nodes.forEach((id, n) -> {
+                if (n.window.length > 0) {
+                    out.put(id, f.applyAsDouble(n));
+                }
+            });
+        }
+        return out;
     }
 
     public long nextXid() {
@@ -54,17 +93,16 @@ public final class LoopState {
             return false;
         }
         LoopState s = (LoopState) o;
-        return s.timeNs == timeNs && s.nextXid == nextXid && s.bytes.equals(bytes) && s.thresholds.equals(thresholds)
-                && s.rates.equals(rates);
+        return s.timeNs == timeNs && s.polls == polls && s.nextXid == nextXid && s.nodes.equals(nodes);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(timeNs, bytes, thresholds, rates, nextXid);
+        return Objects.hash(timeNs, polls, nodes, nextXid);
     }
 
     @Override
     public String toString() {
-        return "LoopState{t=" + timeNs + ", thresholds " + thresholds + "}";
+        return "LoopState{t=" + timeNs + ", poll " + polls + ", " + nodes + "}";
     }
 }

@@ -30,8 +30,8 @@ import org.hsdba.southbound.PofSwitch;
 /**
  * The controller-assisted program of a device: every tree of the switch
  * ({@link AssistedSwitchCompiler}: a dispatch table picks the tree, each tree has its own level
- * tables and counter ids). Counters come from QUERYALL (a stock entry counter counts every match,
- * so what is read is the offered load: "passed" here, with no separate drop count). Each reading
+ * tables and counter ids). Counters come from QUERYALL: a stock entry counter counts every match
+ * (the offered load), each leaf's drop branch counts its drops in a drop counter. Each reading
  * runs every tree's {@link ControllerAssistedLoop} step, whose MODIFYs set the new drop
  * thresholds. A tree change (a join included) is the compiler's incremental delta: kept entries
  * keep their index, counter and threshold.
@@ -39,7 +39,8 @@ import org.hsdba.southbound.PofSwitch;
 final class AssistedDeviceProgram extends TreeProgramBase {
 
     private final AssistedSwitchProgram program;
-    private final Map<Long, NodeRef> byCounter = new HashMap<>();
+    /** The counters of the last reading of this program (read, then stepped, by the monitor's one reading at a time). */
+    private volatile CounterReadings lastRaw;
 
     private AssistedDeviceProgram(List<BandwidthTree> trees, AssistedSwitchProgram program, SwitchCapabilities caps,
                                   CompilerOptions opts, List<PofMessage> install) {
@@ -47,7 +48,6 @@ final class AssistedDeviceProgram extends TreeProgramBase {
         this.program = program;
         for (AssistedProgram p : program.programs()) {
             register(p.tree().port(), p.slots(), p.globalLevelTables());
-            p.counterIds().forEach((id, counter) -> byCounter.put(counter, NodeRef.of(p.tree().port(), id)));
         }
     }
 
@@ -84,36 +84,53 @@ final class AssistedDeviceProgram extends TreeProgramBase {
 
 
 
+    /**
+     * One QUERYALL: every tree's entry counters (bytes and packets: the offered load) and drop
+     * counters (packets: the stock COUNTER action counts no bytes). A node's dropped bytes are its
+     * drop packets at the mean frame size of its entry, summed over the periods by the loop
+     * ({@link ControllerAssistedLoop}); passed = offered - dropped.
+     */
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {
         if (trees.isEmpty()) {
             return CompletableFuture.completedFuture(new CounterReading(0, Map.of()));
         }
         return sw.queryAll().thenApply(messages -> {
-            Map<NodeRef, EntryCounters> out = new HashMap<>();
+            Map<Long, Long> bytes = new HashMap<>();
+            Map<Long, Long> packets = new HashMap<>();
             for (PofMessage m : messages) {
                 if (m instanceof CounterReply) {
                     CounterReply c = (CounterReply) m;
-                    NodeRef node = byCounter.get(c.counterId());
-                    if (node != null) {
-                        out.put(node, new EntryCounters(c.bytes(), 0, null, null));
-                    }
+                    bytes.put(c.counterId(), c.bytes());
+                    packets.put(c.counterId(), c.packets());
                 }
             }
+            CounterReadings raw = CounterReadings.of(Long.MAX_VALUE, bytes, packets);
+            // The dropped bytes do not depend on the time of the reading: a provisional step gives them.
+            AssistedSwitchProgram stepped = program.step(raw).next();
+            Map<NodeRef, EntryCounters> out = new HashMap<>();
+            for (AssistedProgram p : program.programs()) {
+                long port = p.tree().port().port();
+                stepped.state(port).ifPresent(state -> state.nodes().forEach((id, n) -> {
+                    if (n.offeredBytes() >= 0) {
+                        long dropped = Math.min(n.offeredBytes(), Math.round(n.droppedBytes()));
+                        out.put(NodeRef.of(p.tree().port(), id),
+                                new EntryCounters(n.offeredBytes() - dropped, dropped, null, null));
+                    }
+                }));
+            }
+            lastRaw = raw;
             return new CounterReading(0, out);
         });
     }
 
     @Override
     public ProgramChange step(CounterReading reading) {
-        Map<Long, Long> bytes = new HashMap<>();
-        for (AssistedProgram p : program.programs()) {
-            for (Map.Entry<String, Long> e : p.counterIds().entrySet()) {
-                reading.get(NodeRef.of(p.tree().port(), e.getKey()))
-                        .ifPresent(c -> bytes.put(e.getValue(), c.arrivedBytes()));
-            }
+        CounterReadings raw = lastRaw;
+        if (raw == null) {
+            return new ProgramChange(List.of(), this);
         }
-        AssistedSwitchProgram.Step s = program.step(CounterReadings.of(reading.nanoTime(), bytes));
+        AssistedSwitchProgram.Step s = program.step(raw.at(reading.nanoTime()));
         return new ProgramChange(s.modifies(), new AssistedDeviceProgram(trees, s.next(), caps, opts, List.of()));
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -201,6 +202,25 @@ public final class ConfigJson {
      * goes through {@code Admission.apply}.
      */
     public static NodeSpec nodeFromJson(JsonNode json, BandwidthTree tree) {
+        return nodeFromJson(json, parent -> {
+            int depth = parent == null ? 1 : tree.indexOf(parent) < 0 ? -1 : tree.depth(parent) + 1;
+            if (depth < 0) {
+                return "no node \"" + parent + "\" under " + tree.rootPath();
+            }
+            if (depth > tree.levels().size()) {
+                return "a child of \"" + parent + "\" would be at level " + depth + " but " + tree.rootPath()
+                        + " has " + tree.levels().size() + " level(s)";
+            }
+            return tree.levels().get(depth - 1).field().lengthBits();
+        });
+    }
+
+    /**
+     * Reads one node object whose key length the caller knows from the parent's id: {@code
+     * keyLength} answers the key's length in bits (an Integer) or why the parent is not right
+     * (a String, reported on "parent").
+     */
+    public static NodeSpec nodeFromJson(JsonNode json, Function<String, Object> keyLength) {
         Problems problems = new Problems();
         ObjectReader r = ObjectReader.of(json, "", problems);
         if (r == null) {
@@ -218,19 +238,16 @@ public final class ConfigJson {
         Boolean joined = r.bool("joined");
         r.finish();
         problems.throwIfAny();
-        int depth = parent == null ? 1 : tree.indexOf(parent) < 0 ? -1 : tree.depth(parent) + 1;
         NodeSpec.Builder b = NodeSpec.builder(id).parent(parent).guaranteed(g).weight(w)
                 .peak(l == null ? Rate.UNLIMITED : l)
                 .template(Boolean.TRUE.equals(template)).pinned(Boolean.TRUE.equals(pinned))
                 .joined(Boolean.TRUE.equals(joined));
-        if (depth < 0) {
-            r.problem("parent", "no node \"" + parent + "\" under " + tree.rootPath());
-        } else if (depth > tree.levels().size()) {
-            r.problem("parent", "a child of \"" + parent + "\" would be at level " + depth + " but " + tree.rootPath()
-                    + " has " + tree.levels().size() + " level(s)");
+        Object length = keyLength.apply(parent);
+        if (length instanceof String) {
+            r.problem("parent", (String) length);
         } else if (key != null) {
             try {
-                b.key(MatchKey.parse(key, mask, tree.levels().get(depth - 1).field().lengthBits()));
+                b.key(MatchKey.parse(key, mask, (Integer) length));
             } catch (IllegalArgumentException e) {
                 r.problem("key", e.getMessage());
             }

@@ -9,6 +9,8 @@ import static org.junit.Assert.fail;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.stream.Collectors;
 
 import org.hsdba.compiler.CompilerException;
@@ -23,10 +25,12 @@ import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.pof.codec.PofCodec;
 import org.hsdba.pof.ext.ExtCodec;
+import org.hsdba.pof.instruction.CalculateField;
 import org.hsdba.pof.instruction.ConditionalJump;
 import org.hsdba.pof.instruction.GotoTable;
 import org.hsdba.pof.instruction.InstructionType;
 import org.hsdba.pof.instruction.WriteMetadata;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.PofMessage;
@@ -60,8 +64,10 @@ public class AssistedCompilerTest {
         AssistedProgram p = AssistedCompiler.compile(tree(), STOCK, CompilerOptions.DEFAULTS);
         PofCodec stock = PofCodec.standard();
         List<PofMessage> m = p.messages();
-        assertEquals("2 tables + 5 nodes + 2 catch-alls", 9, m.size());
-        assertEquals(2, m.stream().filter(x -> x instanceof TableMod).count());
+        assertEquals("hash table + 3 entries, 2 level tables, 5 drop counters, 5 nodes, 2 catch-alls", 18, m.size());
+        assertEquals(3, m.stream().filter(x -> x instanceof TableMod).count());
+        assertEquals("the drop counters exist before any entry uses them", 5,
+                m.subList(2, 7).stream().filter(x -> x instanceof CounterMod).count());
         for (PofMessage msg : m) {
             byte[] wire = stock.encode(msg);
             assertEquals(msg, stock.decode(wire));
@@ -77,15 +83,26 @@ public class AssistedCompilerTest {
         for (String id : p.nodeIds()) {
             byCounter.put(p.counterIds().get(id), id);
         }
-        assertEquals("distinct counter ids", 5, byCounter.size());
+        for (String id : p.nodeIds()) {
+            byCounter.put(p.dropCounterId(id), id + " drops");
+        }
+        assertEquals("distinct counter ids", 10, byCounter.size());
         assertFalse(byCounter.containsKey(0L));
         FlowMod a = entries.get(0);
         assertTrue(a.instructions().get(0) instanceof WriteMetadata);
-        assertTrue(a.instructions().get(1) instanceof GotoTable);
+        assertTrue(a.instructions().get(1) instanceof WriteMetadata);
+        assertTrue(a.instructions().get(2) instanceof GotoTable);
         FlowMod a1 = entries.stream().filter(e -> e.counterId() == p.counterIds().get("A1")).findFirst().get();
-        assertTrue(a1.instructions().get(0) instanceof ConditionalJump);
-        assertEquals(3, a1.instructions().size());
-        FlowMod catchAll2 = entries.get(entries.size() - 1);
+        assertTrue("salt", a1.instructions().get(0) instanceof CalculateField);
+        assertTrue(a1.instructions().get(1) instanceof ConditionalJump);
+        assertEquals(4, a1.instructions().size());
+        FlowMod catchAll2 = entries.stream().filter(e -> e.tableId() == p.levelTable(2) && e.priority() == 0)
+                .findFirst().get();
+        assertEquals(6, catchAll2.instructions().size());
+        FlowMod hash = entries.get(entries.size() - 1);
+        assertEquals("the hash table is MM#0, where packets start", 0, hash.tableId());
+        assertEquals(p.globalLevelTables().get(0).intValue(),
+                ((GotoTable) hash.instructions().get(hash.instructions().size() - 1)).nextTableId());
         assertEquals(0, catchAll2.priority());
         assertEquals(p.catchAllIndex(), catchAll2.index());
         assertEquals(0, catchAll2.counterId());
@@ -94,18 +111,21 @@ public class AssistedCompilerTest {
     @Test
     public void thresholdIsTheImmediateOfTheDropJump() {
         AssistedProgram p = AssistedCompiler.compile(tree(), STOCK, CompilerOptions.DEFAULTS);
-        FlowMod e = p.entry("A1", 100, 7, FlowModCommand.MODIFY);
-        ConditionalJump j = (ConditionalJump) e.instructions().get(0);
+        FlowMod e = p.entry("A1", 100, 0xBEEF, 7, FlowModCommand.MODIFY);
+        CalculateField salt = (CalculateField) e.instructions().get(0);
+        assertEquals(0xBEEF, salt.source().value());
+        assertEquals(DropHash.VALUE, salt.destination());
+        ConditionalJump j = (ConditionalJump) e.instructions().get(1);
         assertEquals(100, j.field2().value());
-        assertEquals(152, j.field1().offsetBits());
-        assertEquals(8, j.field1().lengthBits());
+        assertEquals(DropHash.DECISION, j.field1());
+        assertEquals(15, j.field1().lengthBits());
         assertEquals(FlowModCommand.MODIFY, e.command());
         assertEquals(p.slots().get("A1").entryIndex(), e.index());
         try {
-            p.entry("A1", 257, 7, FlowModCommand.MODIFY);
+            p.entry("A1", 32769, 7, FlowModCommand.MODIFY);
             fail();
         } catch (IllegalArgumentException expected) {
-            assertTrue(expected.getMessage().contains("0..256"));
+            assertTrue(expected.getMessage().contains("0..32768"));
         }
     }
 
@@ -115,7 +135,8 @@ public class AssistedCompilerTest {
             AssistedCompiler.compile(tree(), STOCK.withCounterCount(4), CompilerOptions.DEFAULTS);
             fail();
         } catch (CompilerException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("counter ids 1..5, the switch has 4 counters"));
+            assertTrue(e.getMessage(), e.getMessage().contains("counter ids 1..127 (an entry and a drop counter each), "
+                    + "the switch has 4 counters"));
         }
     }
 
@@ -139,29 +160,57 @@ public class AssistedCompilerTest {
         bytes.put(p.counterIds().get("A"), 2 * perLeaf);
         bytes.put(p.counterIds().get("B"), perLeaf);
         ControllerAssistedLoop.Step second = loop.step(first.state(), CounterReadings.of(1_000_000_000L, bytes));
-        // Exact: B gets 150 (demand < 200 share), A gets 150, A1 = A2 = 75 -> p = 0.5 -> 128 of 256.
+        // Exact: B gets 150 (demand < 200 share), A gets 150, A1 = A2 = 75. Nothing was dropped yet, so
+        // A1 passed 150 against 75: p = 0 + (150 - 75) / 150 = 0.5 -> 16384 of 32768.
         assertEquals(150e6, second.state().rates().get("A1"), 1);
-        assertEquals(Integer.valueOf(128), second.state().thresholds().get("A1"));
-        assertEquals(Integer.valueOf(128), second.state().thresholds().get("A2"));
+        assertEquals(150e6, second.state().passedRates().get("A1"), 1);
+        assertEquals(Integer.valueOf(16384), second.state().thresholds().get("A1"));
+        assertEquals(Integer.valueOf(16384), second.state().thresholds().get("A2"));
         assertEquals(Integer.valueOf(0), second.state().thresholds().get("B1"));
-        assertEquals("A's catch-all threshold: 150 of 300 -> 128", Integer.valueOf(128), second.state().thresholds().get("A"));
+        assertEquals("A's catch-all threshold: 150 of 300", Integer.valueOf(16384), second.state().thresholds().get("A"));
         assertEquals(3, second.modifies().size());
         assertEquals(100, second.modifies().get(0).xid());
         assertEquals(103, second.state().nextXid());
-        // Same rates again: nothing changes, nothing is sent.
+        // Same offered rates again, half of A1 and A2 dropped (no drop counts read: estimated from the
+        // thresholds): passed = target, the thresholds stay; only the salts move on.
         Map<Long, Long> again = new HashMap<>();
         bytes.forEach((c, b) -> again.put(c, 2 * b));
         ControllerAssistedLoop.Step third = loop.step(second.state(), CounterReadings.of(2_000_000_000L, again));
-        assertTrue(third.modifies().isEmpty());
+        assertEquals(second.state().thresholds(), third.state().thresholds());
+        assertEquals(75e6, third.state().passedRates().get("A1"), 1);
+        assertEquals(75e6, third.state().droppedRates().get("A1"), 1);
+        assertEquals("A drops what its children drop", 150e6, third.state().droppedRates().get("A"), 1);
+        assertEquals(3, third.modifies().size());
+        for (FlowMod f : third.modifies()) {
+            assertTrue(f.counterId() != p.counterId("B1"));
+        }
+        assertTrue(second.state().salts().get("A1") != third.state().salts().get("A1"));
     }
 
     @Test
-    public void thresholdRoundsAndClamps() {
-        ControllerAssistedLoop loop = new ControllerAssistedLoop(AssistedCompiler.compile(tree(), STOCK,
-                CompilerOptions.DEFAULTS));
-        assertEquals(0, loop.threshold(10, 0));
-        assertEquals(0, loop.threshold(10, 5));
-        assertEquals(256, loop.threshold(0, 5));
-        assertEquals(Math.round(256 * (1 - 37.5 / 90)), loop.threshold(37.5, 90));
+    public void controlIntegratesThePassedErrorWithBoundedSteps() {
+        assertEquals("nothing offered: held", 0.3, ControllerAssistedLoop.control(0.3, 0, 0, 10, Double.NaN), 0);
+        assertEquals("a sender that does not react lands in one step", 1 - 60.0 / 90,
+                ControllerAssistedLoop.control(0, 90, 90, 60, Double.NaN), 1e-12);
+        assertEquals("steps are bounded", ControllerAssistedLoop.MAX_STEP,
+                ControllerAssistedLoop.control(0, 100, 100, 1, Double.NaN), 1e-12);
+        assertEquals("a measured steeper slope makes the step smaller", 0.2 + 10.0 / 200,
+                ControllerAssistedLoop.control(0.2, 100, 60, 50, 200), 1e-12);
+        assertEquals("passing less than the target lowers p", 0.2 - 10.0 / 100,
+                ControllerAssistedLoop.control(0.2, 100, 40, 50, Double.NaN), 1e-12);
+        assertEquals("never below 0", 0, ControllerAssistedLoop.control(0.01, 100, 10, 50, Double.NaN), 0);
+        assertEquals("never above 1", 1, ControllerAssistedLoop.control(0.9, 100, 80, 0, Double.NaN), 0);
+    }
+
+    @Test
+    public void saltsOfConsecutivePollsSpreadOverTheWholeRange() {
+        // Any 8 consecutive aligned polls: the top 3 bits of the salt take all 8 values.
+        for (int start = 0; start < 64; start += 8) {
+            Set<Integer> top = new HashSet<>();
+            for (int n = start; n < start + 8; n++) {
+                top.add(ControllerAssistedLoop.salt("A1", n) >>> 13);
+            }
+            assertEquals(8, top.size());
+        }
     }
 }

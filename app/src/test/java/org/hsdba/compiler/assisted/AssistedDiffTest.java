@@ -25,6 +25,7 @@ import org.hsdba.model.PortSelector;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.pof.instruction.GotoTable;
 import org.hsdba.pof.instruction.WriteMetadata;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.PofMessage;
@@ -60,25 +61,27 @@ public class AssistedDiffTest {
     public void aJoinedLeafIsOneAddAndEveryOtherEntryKeepsIndexCounterAndThreshold() {
         AssistedProgram p = AssistedCompiler.compile(AssistedCompilerTest.tree(), STOCK, OPTS);
         LoopState s = polled(p);
-        assertEquals(Integer.valueOf(128), s.thresholds().get("A1"));
+        assertEquals(Integer.valueOf(16384), s.thresholds().get("A1"));
         BandwidthTree joined = TreeEdit.add(NodeSpec.builder("A3").parent("A")
                 .key(MatchKey.exact(32, new byte[] {10, 1, 0, 3})).weight(1.0).build()).applyTo(p.tree());
         AssistedDelta d = AssistedCompiler.diff(p, s, joined, STOCK, OPTS);
         assertFalse(d.reinstall());
-        assertEquals(d.toString(), 1, d.messages().size());
-        FlowMod add = (FlowMod) d.messages().get(0);
+        assertEquals(d.toString(), 2, d.messages().size());
+        assertEquals(d.program().dropCounterId("A3"), ((CounterMod) d.messages().get(0)).counterId());
+        FlowMod add = (FlowMod) d.messages().get(1);
         assertEquals(FlowModCommand.ADD, add.command());
         assertEquals(d.program().counterId("A3"), add.counterId());
         for (String id : p.nodeIds()) {
             assertEquals(id + " keeps its entry", p.slots().get(id), d.program().slots().get(id));
             assertEquals(id + " keeps its counter", p.counterId(id), d.program().counterId(id));
             assertEquals(id + " keeps its threshold", s.thresholds().get(id), d.state().thresholds().get(id));
-            assertEquals(id + " keeps its last reading", s.bytes().get(id), d.state().bytes().get(id));
+            assertEquals(id + " keeps its loop state", s.nodes().get(id), d.state().nodes().get(id));
         }
         assertEquals(Integer.valueOf(0), d.state().thresholds().get("A3"));
-        assertFalse("a new counter starts at 0: no old reading", d.state().bytes().containsKey("A3"));
+        assertEquals("a new counter starts at 0: no old reading", -1, d.state().nodes().get("A3").offeredBytes());
         assertEquals(s.timeNs(), d.state().timeNs());
-        assertEquals("the new program installs the same entries", p.messages().size() + 1, d.program().messages().size());
+        assertEquals("the new program installs the same entries, and A3 and its drop counter", p.messages().size() + 2,
+                d.program().messages().size());
     }
 
     @Test
@@ -89,12 +92,13 @@ public class AssistedDiffTest {
                 .levels(p.tree().levels()).nodes(p.tree().nodes().stream().filter(n -> !n.id().startsWith("B1"))
                         .collect(Collectors.toList())).build();
         AssistedDelta noB1 = AssistedCompiler.diff(p, s, flat, STOCK, OPTS);
-        assertEquals("B1 deleted, B becomes a leaf", 2, noB1.messages().size());
+        assertEquals("B1 deleted with its drop counter, B becomes a leaf", 3, noB1.messages().size());
         assertEquals(FlowModCommand.DELETE, ((FlowMod) noB1.messages().get(0)).command());
-        FlowMod leafB = (FlowMod) noB1.messages().get(1);
+        assertEquals(p.dropCounterId("B1"), ((CounterMod) noB1.messages().get(1)).counterId());
+        FlowMod leafB = (FlowMod) noB1.messages().get(2);
         assertEquals(FlowModCommand.MODIFY, leafB.command());
         assertEquals(p.counterId("B"), leafB.counterId());
-        assertEquals(3, leafB.instructions().size());
+        assertEquals(4, leafB.instructions().size());
         assertFalse(noB1.state().thresholds().containsKey("B1"));
         BandwidthTree back = TreeEdit.add(p.tree().get("B1")).applyTo(flat);
         AssistedDelta d = AssistedCompiler.diff(noB1.program(), noB1.state(), back, STOCK, OPTS);
@@ -103,7 +107,7 @@ public class AssistedDiffTest {
         FlowMod b = f.get(0);
         assertEquals("B now looks up its children", FlowModCommand.MODIFY, b.command());
         assertTrue(b.instructions().get(0) instanceof WriteMetadata);
-        assertTrue(b.instructions().get(1) instanceof GotoTable);
+        assertTrue(b.instructions().get(2) instanceof GotoTable);
         assertEquals(p.counterId("B"), b.counterId());
         assertEquals(FlowModCommand.ADD, f.get(1).command());
         assertEquals("B1 reuses B1's freed numbers", p.slots().get("B1"), d.program().slots().get("B1"));
@@ -128,7 +132,8 @@ public class AssistedDiffTest {
         AssistedDelta r = AssistedCompiler.diff(p, new ControllerAssistedLoop(p).initial(1),
                 t.toBuilder().levels(renamed).build(), STOCK, OPTS);
         assertTrue("a renamed level re-creates its tables", r.reinstall());
-        assertEquals(2, r.messages().stream().filter(m -> m instanceof TableMod && ((TableMod) m).command() == 0).count());
+        assertEquals("2 level tables and the drop hash table", 3,
+                r.messages().stream().filter(m -> m instanceof TableMod && ((TableMod) m).command() == 0).count());
     }
 
     @Test
@@ -146,9 +151,11 @@ public class AssistedDiffTest {
         Set<Integer> ta = new HashSet<>(pa.placement().levelTables());
         Set<Integer> tb = new HashSet<>(pb.placement().levelTables());
         assertTrue(Collections.disjoint(ta, tb));
-        assertFalse(ta.contains(0) || tb.contains(0));
-        List<FlowMod> dispatch = flowMods(install.messages()).stream().filter(f -> f.tableId() == 0)
+        assertFalse(ta.contains(0) || tb.contains(0) || ta.contains(1) || tb.contains(1));
+        List<FlowMod> dispatch = flowMods(install.messages()).stream().filter(f -> f.tableId() == 1)
                 .collect(Collectors.toList());
+        assertEquals("the drop hash in MM#0 goes to the dispatch table", 3,
+                flowMods(install.messages()).stream().filter(f -> f.tableId() == 0).count());
         assertEquals(2, dispatch.size());
         for (FlowMod f : dispatch) {
             GotoTable g = (GotoTable) f.instructions().get(0);
@@ -156,14 +163,14 @@ public class AssistedDiffTest {
             assertEquals("dispatch goes to the tree's own level 1", p.globalLevelTables().get(0).intValue(),
                     g.nextTableId());
         }
-        assertEquals("dispatch table, 2 x (2 tables + 5 nodes + 2 catch-alls + dispatch entry)", 1 + 2 * 10,
-                install.messages().size());
+        assertEquals("hash table and entries, dispatch table, 2 x (2 tables + 5 drop counters + 5 nodes + 2 catch-alls"
+                + " + dispatch entry)", 4 + 1 + 2 * 15, install.messages().size());
 
         BandwidthTree b2 = TreeEdit.add(NodeSpec.builder("B2").parent("B")
                 .key(MatchKey.exact(32, new byte[] {10, 2, 0, 2})).weight(1.0).build()).applyTo(b);
         AssistedSwitchDelta d = AssistedSwitchCompiler.diff(sp, List.of(a, b2), STOCK, OPTS);
-        assertEquals(d.toString(), 1, d.messages().size());
-        FlowMod add = (FlowMod) d.messages().get(0);
+        assertEquals(d.toString(), 2, d.messages().size());
+        FlowMod add = (FlowMod) d.messages().get(1);
         assertTrue(tb.contains(add.tableId()));
         assertEquals(d.program().program(3).get().counterId("B2"), add.counterId());
         assertFalse(pa.counterIds().containsValue(add.counterId()));

@@ -97,7 +97,7 @@ public class ConfigJsonTest {
                 "{\"id\": \"lab\", \"key\": \"10.1.0.0/16\", \"guaranteed\": \"1Q\", \"weight\": \"2\", \"peak\": 1.5, \"pinned\": 1}"));
         assertEquals(List.of("/trees/0/nodes/0/guaranteed", "/trees/0/nodes/0/weight", "/trees/0/nodes/0/peak",
                 "/trees/0/nodes/0/pinned"), pointers(e));
-        assertEquals("\"1Q\": unknown unit \"Q\" (use bps, k, M, G, T)", e.problems().get(0).message());
+        assertEquals("\"1Q\": unknown unit \"Q\" (use bps, k, M, G, T, or tc's kbit, mbit, gbit)", e.problems().get(0).message());
         assertEquals("expected a number, found the string \"2\"", e.problems().get(1).message());
         assertTrue(e.describe("f.json").contains("f.json:4:"));
     }

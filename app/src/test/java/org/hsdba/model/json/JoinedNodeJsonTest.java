@@ -15,7 +15,7 @@ import org.junit.Test;
 /** The {@code joined} flag of a node: read, written only when true, exact round trips, not on templates. */
 public class JoinedNodeJsonTest {
 
-    private static final String NODES = "{\"id\": \"lab\", \"key\": \"10.0.0.0\", \"weight\": 1},\n"
+    private static final String NODES = "{\"id\": \"lab\", \"key\": \"10.0.0.0/16\", \"weight\": 1},\n"
             + "{\"id\": \"user-10.0.0.7\", \"parent\": \"lab\", \"key\": \"10.0.0.7\", \"weight\": 1, \"joined\": true},\n"
             + "{\"id\": \"alice\", \"parent\": \"lab\", \"key\": \"10.0.0.1\", \"weight\": 1, \"joined\": false}";
 

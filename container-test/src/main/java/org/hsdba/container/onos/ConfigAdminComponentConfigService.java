@@ -15,6 +15,7 @@ import org.onosproject.cfg.ConfigProperty;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Reference;
 
 /**
@@ -23,7 +24,8 @@ import org.osgi.service.component.annotations.Reference;
  * {@code @Modified} runs. Properties are reported as strings; registered components are
  * remembered by name.
  */
-@Component(service = ComponentConfigService.class)
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = ComponentConfigService.class)
 public final class ConfigAdminComponentConfigService implements ComponentConfigService {
 
     @Reference

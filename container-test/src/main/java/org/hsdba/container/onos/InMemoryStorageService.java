@@ -25,13 +25,15 @@ import org.onosproject.store.service.TransactionContextBuilder;
 import org.onosproject.store.service.WorkQueue;
 import org.onosproject.store.service.WorkQueueBuilder;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 /**
  * Storage of one node: synchronous consistent maps ({@link InMemoryConsistentMap}). Every other
  * primitive fails with a message naming it, so a component that starts using one is reported by
  * the container test rather than silently given something that does not behave.
  */
-@Component(service = StorageService.class)
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = StorageService.class)
 public final class InMemoryStorageService implements StorageService {
 
     /** Builds {@link InMemoryConsistentMap}s with the builder's name, serializer and null-value option. */

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.onosproject.security.AuditService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Modified;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * org.onosproject.security.AuditService not found"). Like ONOS, auditing is off unless the
  * component property {@value #ENABLED} is true; audited actions go to the log.
  */
-@Component(service = AuditService.class, property = LogAuditService.ENABLED + ":Boolean=false")
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = AuditService.class, property = LogAuditService.ENABLED + ":Boolean=false")
 public final class LogAuditService implements AuditService {
 
     static final String ENABLED = "auditEnabled";

@@ -17,6 +17,7 @@ import org.onosproject.store.cluster.messaging.ClusterMessageHandler;
 import org.onosproject.store.cluster.messaging.MessageSubject;
 import org.onosproject.store.cluster.messaging.MessagingException;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 /**
  * Cluster messaging of a one-node cluster: a message to this node reaches this node's subscriber
@@ -24,7 +25,8 @@ import org.osgi.service.component.annotations.Component;
  * itself; there is nobody else to broadcast to, and a message to any other node fails. A subject
  * without a subscriber gives {@link MessagingException.NoRemoteHandler}, as in ONOS.
  */
-@Component(service = ClusterCommunicationService.class)
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = ClusterCommunicationService.class)
 public final class SingleNodeClusterCommunicationService implements ClusterCommunicationService {
 
     /** A subscriber: the payload in, the reply (null for none) out. */

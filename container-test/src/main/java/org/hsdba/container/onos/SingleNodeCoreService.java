@@ -14,9 +14,11 @@ import org.onosproject.core.Version;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 /** Application ids and id generators of one node, in memory; the version is that of the onos-api bundle. */
-@Component(service = CoreService.class)
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = CoreService.class)
 public final class SingleNodeCoreService implements CoreService {
 
     private final Map<String, ApplicationId> apps = new ConcurrentHashMap<>();

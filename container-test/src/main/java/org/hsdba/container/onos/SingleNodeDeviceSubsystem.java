@@ -28,13 +28,15 @@ import org.onosproject.net.device.PortDescription;
 import org.onosproject.net.device.PortStatistics;
 import org.onosproject.net.provider.ProviderId;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 
 /**
  * The device side of one ONOS node: device providers register and report devices and ports, and
  * this node is master of every device. As in ONOS, a newly connected device gets a mastership
  * decision: listeners hear MASTER_CHANGED and the provider is told {@code roleChanged(MASTER)}.
  */
-@Component(service = {DeviceProviderRegistry.class, MastershipService.class})
+@Component(configurationPid = LocalNode.STAND_IN_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
+        service = {DeviceProviderRegistry.class, MastershipService.class})
 public final class SingleNodeDeviceSubsystem implements DeviceProviderRegistry, MastershipService {
 
     private static final MastershipInfo LOCAL_MASTER =

@@ -35,6 +35,17 @@ public final class KarafPorts {
         }
     }
 
+    /** Whether {@code port} can be bound on all interfaces (where a default 0.0.0.0 listener binds). */
+    public static boolean isFree(int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new java.net.InetSocketAddress(port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public int http() {
         return http;
     }

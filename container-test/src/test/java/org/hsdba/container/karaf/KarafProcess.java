@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -56,14 +57,35 @@ public final class KarafProcess implements AutoCloseable {
     }
 
     public static KarafProcess start(Path home, KarafPorts ports) throws IOException {
+        return start(home, ports, List.of(), null);
+    }
+
+    /** Starts Karaf with more JVM flags and, if not null, a heap limit (Karaf's JAVA_MAX_MEM, e.g. "1536M"). */
+    public static KarafProcess start(Path home, KarafPorts ports, List<String> moreFlags, String maxHeap)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/karaf").toString(), "server")
                 .directory(home.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(home.resolve("console.log").toFile());
         environment(pb.environment());
         pb.environment().put("KARAF_EXEC", "exec");
-        pb.environment().put("EXTRA_JAVA_OPTS", String.join(" ", JVM_FLAGS));
+        List<String> flags = new ArrayList<>(JVM_FLAGS);
+        flags.addAll(moreFlags);
+        pb.environment().put("EXTRA_JAVA_OPTS", String.join(" ", flags));
+        if (maxHeap != null) {
+            pb.environment().put("JAVA_MAX_MEM", maxHeap);
+        }
         return new KarafProcess(home, ports, pb.start());
+    }
+
+    /** The JVM's process id (the Karaf script exec's Java). */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Ends the JVM at once, as {@code kill -9} does (a crash, for fail-over tests). */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
     }
 
     public Path home() {
@@ -124,6 +146,47 @@ public final class KarafProcess implements AutoCloseable {
         return new ShellResult(script, Files.readString(out, StandardCharsets.UTF_8));
     }
 
+    /**
+     * Runs one command as an operator's script does ({@code bin/client "command"}): its exit status
+     * (non-zero when the command failed) and its output.
+     */
+    public CommandRun command(Duration timeout, String command) throws IOException, InterruptedException {
+        Path out = home.resolve("data/tmp/command-" + shellRuns.incrementAndGet() + ".out");
+        Files.createDirectories(out.getParent());
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/client").toString(),
+                "-h", KarafPorts.HOST, "-a", String.valueOf(ports.ssh()),
+                "-u", KarafUsers.SHELL_USER, "-p", KarafUsers.SHELL_PASSWORD, "-r", "3", command)
+                .directory(home.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(out.toFile());
+        environment(pb.environment());
+        Process client = pb.start();
+        if (!client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            client.destroyForcibly().waitFor();
+            throw new IllegalStateException("Karaf command did not finish within " + timeout + ": " + command);
+        }
+        return new CommandRun(command, client.exitValue(), new ShellResult(command, Files.readString(out, StandardCharsets.UTF_8)));
+    }
+
+    /** One command's exit status and output. */
+    public static final class CommandRun {
+        public final String command;
+        public final int status;
+        public final ShellResult result;
+
+        CommandRun(String command, int status, ShellResult result) {
+            this.command = command;
+            this.status = status;
+            this.result = result;
+        }
+
+        @Override
+        public String toString() {
+            return "$ " + command + "  (exit status " + status + ")\n" + result.output();
+        }
+    }
+
     /** The last {@code lines} of the console output, for failure messages. */
     public String consoleTail(int lines) {
         return tail(home.resolve("console.log"), lines);
@@ -167,7 +230,7 @@ public final class KarafProcess implements AutoCloseable {
     private static void environment(Map<String, String> env) {
         env.put("JAVA_HOME", System.getProperty("java.home"));
         for (String inherited : new String[] {"KARAF_HOME", "KARAF_BASE", "KARAF_DATA", "KARAF_ETC", "KARAF_OPTS",
-            "JAVA_OPTS", "EXTRA_JAVA_OPTS"}) {
+            "JAVA_OPTS", "EXTRA_JAVA_OPTS", "JAVA_MAX_MEM", "JAVA_MIN_MEM"}) {
             env.remove(inherited);
         }
     }

@@ -105,9 +105,9 @@ public final class KarafSetup {
         return out.toString();
     }
 
-    /** Replaces the (single-line) assignment of {@code key}, or appends one. */
-    static String setProperty(String text, String key, String value) {
-        Matcher m = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(key) + "[ \\t]*[=:].*$").matcher(text);
+    /** Replaces the assignment of {@code key} (with its continuation lines), or appends one. */
+    public static String setProperty(String text, String key, String value) {
+        Matcher m = Pattern.compile("(?m)^[ \\t]*" + Pattern.quote(key) + "[ \\t]*[=:](?:.*\\\\\n)*.*$").matcher(text);
         String line = key + " = " + value;
         if (m.find()) {
             return text.substring(0, m.start()) + line + text.substring(m.end());
@@ -140,8 +140,14 @@ public final class KarafSetup {
         return out.toString();
     }
 
-    private interface TextEdit {
+    /** An edit of a properties file's text. */
+    public interface TextEdit {
         String apply(String text);
+    }
+
+    /** Rewrites {@code file} with {@code edit} applied to its text. */
+    public static void editProperties(Path file, TextEdit edit) throws IOException {
+        edit(file, edit);
     }
 
     private static void edit(Path file, TextEdit edit) throws IOException {

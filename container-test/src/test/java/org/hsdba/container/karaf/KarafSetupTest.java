@@ -35,6 +35,13 @@ public class KarafSetupTest {
     }
 
     @Test
+    public void setPropertyReplacesAValueContinuedOverSeveralLines() {
+        String cfg = "# boot\nfeaturesBoot = \\\n    instance/4.2.9, \\\n    kar/4.2.9\nfeaturesBootAsynchronous=false\n";
+        assertEquals("# boot\nfeaturesBoot = (a, b), (c)\nfeaturesBootAsynchronous=false\n",
+                KarafSetup.setProperty(cfg, "featuresBoot", "(a, b), (c)"));
+    }
+
+    @Test
     public void setPropertyAppendsAMissingAssignmentAndIgnoresCommentedOnes() {
         String cfg = "#serviceRequirements=default\nfeaturesBootAsynchronous=false";
         assertEquals(cfg + "\nserviceRequirements = disable\n", KarafSetup.setProperty(cfg, "serviceRequirements", "disable"));

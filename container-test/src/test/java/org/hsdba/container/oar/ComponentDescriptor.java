@@ -34,14 +34,16 @@ public final class ComponentDescriptor {
     private final String name;
     private final String pid;
     private final Map<String, String> propertyTypes;
+    private final Map<String, String> propertyDefaults;
     private final List<Reference> references;
     private final List<String> services;
 
-    ComponentDescriptor(String name, String pid, Map<String, String> propertyTypes, List<Reference> references,
-                        List<String> services) {
+    ComponentDescriptor(String name, String pid, Map<String, String> propertyTypes, Map<String, String> propertyDefaults,
+                        List<Reference> references, List<String> services) {
         this.name = name;
         this.pid = pid;
         this.propertyTypes = Map.copyOf(propertyTypes);
+        this.propertyDefaults = Map.copyOf(propertyDefaults);
         this.references = List.copyOf(references);
         this.services = List.copyOf(services);
     }
@@ -58,6 +60,11 @@ public final class ComponentDescriptor {
     /** Declared properties and their types (String, Integer, ...). */
     public Map<String, String> propertyTypes() {
         return propertyTypes;
+    }
+
+    /** Declared single-valued properties and their values as written in the descriptor (the code's defaults). */
+    public Map<String, String> propertyDefaults() {
+        return propertyDefaults;
     }
 
     public List<Reference> references() {

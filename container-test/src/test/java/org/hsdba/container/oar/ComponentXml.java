@@ -31,8 +31,12 @@ final class ComponentXml {
         String name = c.getAttribute("name");
         String pid = c.hasAttribute("configuration-pid") ? c.getAttribute("configuration-pid").split(" ")[0] : name;
         Map<String, String> properties = new LinkedHashMap<>();
+        Map<String, String> defaults = new LinkedHashMap<>();
         for (Element p : OarArchive.children(c, "property")) {
             properties.put(p.getAttribute("name"), p.hasAttribute("type") ? p.getAttribute("type") : "String");
+            if (p.hasAttribute("value")) {
+                defaults.put(p.getAttribute("name"), p.getAttribute("value"));
+            }
         }
         List<ComponentDescriptor.Reference> references = new ArrayList<>();
         for (Element r : OarArchive.children(c, "reference")) {
@@ -46,6 +50,6 @@ final class ComponentXml {
                 services.add(p.getAttribute("interface"));
             }
         }
-        return new ComponentDescriptor(name, pid, properties, references, services);
+        return new ComponentDescriptor(name, pid, properties, defaults, references, services);
     }
 }

@@ -131,8 +131,10 @@ public final class HostsLab implements AutoCloseable {
                 ports.stats().toString());
         Path file = options.dataDir().resolve("hosts-report.txt");
         Files.write(file, report.text().getBytes(StandardCharsets.UTF_8));
+        Files.write(options.dataDir().resolve("hosts-seconds.csv"),
+                HostsReport.secondsCsv(plan, meter, (int) Math.ceil(ran)).getBytes(StandardCharsets.UTF_8));
         out.print(report.text());
-        out.println("hsdba lab: report written to " + file + "; iperf3 output in " + options.dataDir().resolve("hosts"));
+        out.println("hsdba lab: report written to " + file + " (per second: hosts-seconds.csv); iperf3 output in " + options.dataDir().resolve("hosts"));
         return report;
     }
 

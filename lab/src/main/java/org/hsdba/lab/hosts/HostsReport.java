@@ -171,4 +171,22 @@ public final class HostsReport {
     public String text() {
         return text;
     }
+
+    /** Per-second egress rate of every leaf address (Mb/s), one line per second: {@code second,leaf1,leaf2,...}. */
+    static String secondsCsv(HostPlan plan, EgressMeter meter, int seconds) {
+        StringBuilder b = new StringBuilder("second");
+        List<java.net.InetAddress> leaves = plan.leafAddresses();
+        for (java.net.InetAddress a : leaves) {
+            b.append(',').append(plan.flows().stream().filter(f -> f.leafAddress().equals(a)).findFirst().orElseThrow().leafId());
+        }
+        b.append(System.lineSeparator());
+        for (int s = 0; s < seconds; s++) {
+            b.append(s);
+            for (java.net.InetAddress a : leaves) {
+                b.append(',').append(String.format(Locale.ROOT, "%.3f", meter.bytes(EgressMeter.address(a), s) * 8e-6));
+            }
+            b.append(System.lineSeparator());
+        }
+        return b.toString();
+    }
 }

@@ -31,21 +31,31 @@ public final class PofSwitchFactory implements ProcessorFactory {
     private final Set<String> initial;
     private final long controlLatencyNs;
     private final PassDown passDown;
+    private final java.util.function.UnaryOperator<KernelOptions> tweak;
+    private final String variant;
 
     /** Every node of the run's tree installed from the start; join requests are not answered. */
     public PofSwitchFactory() {
-        this(null, -1, null);
+        this(null, -1, null, java.util.function.UnaryOperator.identity(), "");
     }
 
-    private PofSwitchFactory(Set<String> initial, long controlLatencyNs, PassDown passDown) {
+    private PofSwitchFactory(Set<String> initial, long controlLatencyNs, PassDown passDown,
+            java.util.function.UnaryOperator<KernelOptions> tweak, String variant) {
         this.initial = initial == null ? null : Set.copyOf(initial);
         this.controlLatencyNs = controlLatencyNs;
         this.passDown = passDown;
+        this.tweak = tweak;
+        this.variant = variant;
     }
 
     /** The same factory compiling with pass-down rule {@code p} instead of the kernel's default. */
     public PofSwitchFactory withPassDown(PassDown p) {
-        return new PofSwitchFactory(initial, controlLatencyNs, p);
+        return new PofSwitchFactory(initial, controlLatencyNs, p, tweak, variant);
+    }
+
+    /** The same factory compiling with the algorithm options changed by {@code f} (named {@code variant} in the outputs). */
+    public PofSwitchFactory withAlgorithm(String variant, java.util.function.UnaryOperator<KernelOptions> f) {
+        return new PofSwitchFactory(initial, controlLatencyNs, passDown, f, variant);
     }
 
     /**
@@ -54,13 +64,13 @@ public final class PofSwitchFactory implements ProcessorFactory {
      * join, {@code controlLatencyNs} after the packet-in.
      */
     public static PofSwitchFactory withJoins(Set<String> initial, long controlLatencyNs) {
-        return new PofSwitchFactory(initial, controlLatencyNs, null);
+        return new PofSwitchFactory(initial, controlLatencyNs, null, java.util.function.UnaryOperator.identity(), "");
     }
 
     @Override
     public String name() {
         return "pof-reference-switch (compiled program on the reference datapath)"
-                + (passDown == null ? "" : ", pass-down " + passDown)
+                + (passDown == null ? "" : ", pass-down " + passDown) + (variant.isEmpty() ? "" : ", " + variant)
                 + (initial == null ? "" : String.format(java.util.Locale.ROOT,
                 ", joins by a controller model with %.3f ms latency", controlLatencyNs / 1e6));
     }
@@ -80,6 +90,7 @@ public final class PofSwitchFactory implements ProcessorFactory {
         if (passDown != null) {
             options = options.toBuilder().algorithm(options.algorithm().toBuilder().passDown(passDown).build()).build();
         }
+        options = options.toBuilder().algorithm(tweak.apply(options.algorithm())).build();
         if (initial == null) {
             return new SwitchProcessor(ProgrammedSwitch.install(binding.tree(), options, seed), null);
         }

@@ -15,9 +15,26 @@ import org.hsdba.sim.run.ProcessorFactory;
  */
 public final class ReferenceModelFactory implements ProcessorFactory {
 
+    private final java.util.function.UnaryOperator<KernelOptions> tweak;
+    private final String variant;
+
+    public ReferenceModelFactory() {
+        this(java.util.function.UnaryOperator.identity(), "");
+    }
+
+    private ReferenceModelFactory(java.util.function.UnaryOperator<KernelOptions> tweak, String variant) {
+        this.tweak = tweak;
+        this.variant = variant;
+    }
+
+    /** The same factory with the kernel options changed by {@code f} (named {@code variant} in the outputs). */
+    public ReferenceModelFactory withAlgorithm(String variant, java.util.function.UnaryOperator<KernelOptions> f) {
+        return new ReferenceModelFactory(f, variant);
+    }
+
     @Override
     public String name() {
-        return "reference kernel (org.hsdba.algorithm, doubles)";
+        return "reference kernel (org.hsdba.algorithm, doubles)" + (variant.isEmpty() ? "" : ", " + variant);
     }
 
     @Override
@@ -32,6 +49,7 @@ public final class ReferenceModelFactory implements ProcessorFactory {
         }
         KernelOptions options = KernelOptions.from(runtime).toBuilder()
                 .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL).build();
+        options = tweak.apply(options);
         return new KernelProcessor(binding, options, (int) binding.tree().port().port(), seed);
     }
 }

@@ -1,0 +1,128 @@
+package org.hsdba.compiler.assisted;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * What the controller-assisted loop remembers of one node between polls: its last counter
+ * readings, the threshold and salt installed, the drop probability it integrates, and the rates
+ * of the last period. Immutable.
+ */
+public final class NodeLoop {
+
+    /** A node just installed: counters unread, threshold 0, nothing measured. */
+    static final NodeLoop FRESH = new NodeLoop(-1, -1, -1, 0, 0, 0, Double.NaN, Double.NaN, 0, 0, 0, 0,
+            new double[0]);
+
+    final long bytes;
+    final long packets;
+    final long dropped;
+    final int threshold;
+    final int salt;
+    /** The drop probability being integrated (the threshold is its rounding). */
+    final double p;
+    /** The passed rate of the period before the last one and the p applied during it (for the slope). */
+    final double slope;
+    final double previousP;
+    final double offeredBps;
+    final double passedBps;
+    final double droppedBps;
+    /** Bytes dropped since the node was installed (estimated from drop packets at the mean frame size). */
+    final double droppedBytes;
+    /** Offered rates of the last periods, oldest first (the demand window). */
+    final double[] window;
+
+    NodeLoop(long bytes, long packets, long dropped, int threshold, int salt, double p, double slope, double previousP,
+             double offeredBps, double passedBps, double droppedBps, double droppedBytes, double[] window) {
+        this.bytes = bytes;
+        this.packets = packets;
+        this.dropped = dropped;
+        this.threshold = threshold;
+        this.salt = salt;
+        this.p = p;
+        this.slope = slope;
+        this.previousP = previousP;
+        this.offeredBps = offeredBps;
+        this.passedBps = passedBps;
+        this.droppedBps = droppedBps;
+        this.droppedBytes = droppedBytes;
+        this.window = window.clone();
+    }
+
+    /** The same node with the threshold and salt installed now (counters and control state kept). */
+    NodeLoop installed(int newThreshold, int newSalt) {
+        return new NodeLoop(bytes, packets, dropped, newThreshold, newSalt, p, slope, previousP, offeredBps, passedBps,
+                droppedBps, droppedBytes, window);
+    }
+
+    public int threshold() {
+        return threshold;
+    }
+
+    public int salt() {
+        return salt;
+    }
+
+    /** The drop probability the loop integrates. */
+    public double dropProbability() {
+        return p;
+    }
+
+    /** Offered rate of the last period, bits/s (passed plus dropped). */
+    public double offeredBps() {
+        return offeredBps;
+    }
+
+    /** Rate forwarded during the last period, bits/s. */
+    public double passedBps() {
+        return passedBps;
+    }
+
+    /** Rate dropped during the last period, bits/s. */
+    public double droppedBps() {
+        return droppedBps;
+    }
+
+    /** Bytes the entry counted since it was installed (offered); -1 before the first reading. */
+    public long offeredBytes() {
+        return bytes;
+    }
+
+    /** Bytes dropped since the node was installed (drop packets at the period's mean frame size, summed). */
+    public double droppedBytes() {
+        return droppedBytes;
+    }
+
+    /** The demand estimate: the highest offered rate over the window. */
+    public double demandBps() {
+        double d = 0;
+        for (double w : window) {
+            d = Math.max(d, w);
+        }
+        return d;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof NodeLoop)) {
+            return false;
+        }
+        NodeLoop n = (NodeLoop) o;
+        return n.bytes == bytes && n.packets == packets && n.dropped == dropped && n.threshold == threshold
+                && n.salt == salt && Double.compare(n.p, p) == 0 && Double.compare(n.slope, slope) == 0
+                && Double.compare(n.previousP, previousP) == 0 && Double.compare(n.offeredBps, offeredBps) == 0
+                && Double.compare(n.passedBps, passedBps) == 0 && Double.compare(n.droppedBps, droppedBps) == 0
+                && Arrays.equals(n.window, window);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(bytes, packets, dropped, threshold, salt, p, offeredBps, passedBps, droppedBps);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("{thr %d, p %.4f, offered %.0f, passed %.0f, dropped %.0f}", threshold, p, offeredBps,
+                passedBps, droppedBps);
+    }
+}

@@ -1,0 +1,166 @@
+package org.hsdba.store;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.json.ConfigJson;
+
+/**
+ * A change of a tree's membership only (nodes joined, pruned or changed in place; settings,
+ * levels, operator version and generation the same), as the distributed store keeps it: the new
+ * revision, the nodes put (added as the last children of their parent, or replacing a node of the
+ * same id and parent in place) and the ids removed. Small and independent of the tree's size, so
+ * a join writes a few hundred bytes instead of the whole tree. Immutable; pure functions.
+ */
+final class TreeDelta {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    final long revision;
+    final List<NodeSpec> puts;
+    final List<String> removes;
+
+    private TreeDelta(long revision, List<NodeSpec> puts, List<String> removes) {
+        this.revision = revision;
+        this.puts = List.copyOf(puts);
+        this.removes = List.copyOf(removes);
+    }
+
+    /**
+     * The delta from {@code before} to {@code after}, or null if {@code after} is not a
+     * membership change of {@code before} that {@link #applyTo} reproduces exactly (other
+     * settings or versions, a node moved, an added node not last among its siblings) or if more
+     * than {@code maxNodes} nodes differ.
+     */
+    static TreeDelta between(BandwidthTree before, BandwidthTree after, int maxNodes) {
+        if (!sameHead(before, after) || Math.abs(after.size() - before.size()) > maxNodes) {
+            return null;
+        }
+        List<NodeSpec> puts = new ArrayList<>();
+        List<String> removes = new ArrayList<>();
+        Map<String, List<NodeSpec>> addedByParent = new LinkedHashMap<>();
+        // Nodes of 'after' not shared with 'before': new objects only (edits share untouched nodes).
+        for (int i = 0; i < after.size(); i++) {
+            NodeSpec n = after.node(i);
+            int j = before.indexOf(n.id());
+            if (j >= 0 && before.node(j) == n) {
+                continue;
+            }
+            if (j >= 0 && n.equals(before.node(j))) {
+                continue;
+            }
+            if (j >= 0 && !Objects.equals(n.parentId(), before.node(j).parentId())) {
+                return null; // a move: its place among the new siblings is not "last"
+            }
+            puts.add(n);
+            if (j < 0) {
+                addedByParent.computeIfAbsent(n.parentId(), p -> new ArrayList<>()).add(n);
+            }
+            if (puts.size() > maxNodes) {
+                return null;
+            }
+        }
+        if (before.size() + addedByParent.values().stream().mapToInt(List::size).sum() != after.size()) {
+            for (NodeSpec n : before.nodes()) {
+                if (!after.contains(n.id())) {
+                    removes.add(n.id());
+                    if (removes.size() + puts.size() > maxNodes) {
+                        return null;
+                    }
+                }
+            }
+        }
+        for (Map.Entry<String, List<NodeSpec>> e : addedByParent.entrySet()) {
+            int p = e.getKey() == null ? -1 : after.indexOf(e.getKey());
+            int count = after.childCount(p);
+            List<NodeSpec> added = e.getValue();
+            for (int k = 0; k < added.size(); k++) {
+                if (after.node(after.child(p, count - added.size() + k)) != added.get(k)) {
+                    return null;
+                }
+            }
+        }
+        return new TreeDelta(after.version(), puts, removes);
+    }
+
+    private static boolean sameHead(BandwidthTree a, BandwidthTree b) {
+        return a.port().equals(b.port()) && a.capacity().equals(b.capacity()) && Double.compare(a.eta(), b.eta()) == 0
+                && a.mode() == b.mode() && a.levels().equals(b.levels()) && a.selector().equals(b.selector())
+                && a.operatorVersion() == b.operatorVersion() && a.generation() == b.generation();
+    }
+
+    /** The tree this delta makes of {@code before}: removed ids gone, puts in place or appended, the delta's revision. */
+    BandwidthTree applyTo(BandwidthTree before) {
+        Set<String> removed = new HashSet<>(removes);
+        Map<String, NodeSpec> put = new HashMap<>();
+        puts.forEach(n -> put.put(n.id(), n));
+        List<NodeSpec> nodes = new ArrayList<>(before.size() + puts.size());
+        for (NodeSpec n : before.nodes()) {
+            if (!removed.contains(n.id())) {
+                NodeSpec replacement = put.remove(n.id());
+                nodes.add(replacement != null ? replacement : n);
+            }
+        }
+        for (NodeSpec n : puts) {
+            if (put.containsKey(n.id())) {
+                nodes.add(n);
+            }
+        }
+        return before.toBuilder().nodes(nodes).version(revision).build();
+    }
+
+    String toJson() {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("revision", revision);
+        ArrayNode r = o.putArray("remove");
+        removes.forEach(r::add);
+        ArrayNode p = o.putArray("put");
+        puts.forEach(n -> p.add(ConfigJson.nodeToJson(n)));
+        return o.toString();
+    }
+
+    /** Reads a delta of {@code before}; keys are read with the length of their level. */
+    static TreeDelta fromJson(String text, BandwidthTree before) {
+        JsonNode json;
+        try {
+            json = MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+        }
+        if (!json.path("revision").canConvertToLong() || !json.path("remove").isArray() || !json.path("put").isArray()) {
+            throw new IllegalArgumentException("a tree delta needs revision, remove and put");
+        }
+        List<String> removes = new ArrayList<>();
+        json.get("remove").forEach(id -> removes.add(id.asText()));
+        Map<String, Integer> depthOfPut = new HashMap<>();
+        List<NodeSpec> puts = new ArrayList<>();
+        for (JsonNode n : json.get("put")) {
+            NodeSpec node = ConfigJson.nodeFromJson(n, parent -> {
+                int depth = parent == null ? 1 : depthOfPut.containsKey(parent) ? depthOfPut.get(parent) + 1
+                        : before.indexOf(parent) >= 0 ? before.depth(parent) + 1 : -1;
+                if (depth < 1 || depth > before.levels().size()) {
+                    return "parent \"" + parent + "\" is not a node above the last level of " + before.rootPath();
+                }
+                return before.levels().get(depth - 1).field().lengthBits();
+            });
+            depthOfPut.put(node.id(), node.parentId() == null ? 1 : depthOfPut.containsKey(node.parentId())
+                    ? depthOfPut.get(node.parentId()) + 1 : before.depth(node.parentId()) + 1);
+            puts.add(node);
+        }
+        return new TreeDelta(json.get("revision").asLong(), puts, removes);
+    }
+}
