@@ -63,6 +63,28 @@ public class HxArithmeticTest {
         assertEquals(1L << 60, HxArithmetic.mulDiv(1L << 40, 1L << 40, 1L << 20));
     }
 
+    /** The 128-by-64 division path (product's high word non-zero and below c), on random shapes. */
+    @Test
+    public void mulDivWideProductsMatchBigInteger() {
+        SplittableRandom rnd = new SplittableRandom(20261124);
+        BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+        for (int i = 0; i < 300_000; i++) {
+            // random bit widths so the divisor's normalisation shift and both quotient digits vary
+            long a = rnd.nextLong() >>> rnd.nextInt(64);
+            long b = i % 4 == 0 ? 1L << 32 : rnd.nextLong() >>> rnd.nextInt(64);
+            long c = rnd.nextLong() >>> rnd.nextInt(64);
+            if (i % 7 == 0) {
+                // divisor just above the high word: quotients near 2^64, the correction loops run
+                long hi = Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
+                c = hi + 1 + rnd.nextInt(3);
+            }
+            BigInteger q = unsigned(a).multiply(unsigned(b)).divide(unsigned(c).max(BigInteger.ONE));
+            long expected = c == 0 || q.compareTo(two64) >= 0 ? MAX : q.longValue();
+            assertEquals("mulDiv(" + Long.toUnsignedString(a) + ", " + Long.toUnsignedString(b) + ", "
+                    + Long.toUnsignedString(c) + ")", expected, HxArithmetic.mulDiv(a, b, c));
+        }
+    }
+
     private static BigInteger unsigned(long v) {
         return new BigInteger(Long.toUnsignedString(v));
     }
