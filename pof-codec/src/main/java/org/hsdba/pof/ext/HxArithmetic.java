@@ -90,8 +90,8 @@ public final class HxArithmetic {
         }
         long lo = a * b;
         long hi = Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
-        if (hi == 0) {
-            return Long.divideUnsigned(lo, c);
+        if (hi == 0 && lo >= 0 && c > 0) {
+            return lo / c;
         }
         if (Long.compareUnsigned(hi, c) >= 0) {
             return MAX;
@@ -116,7 +116,7 @@ public final class HxArithmetic {
         long un1 = un10 >>> 32;
         long un0 = un10 & low32;
 
-        long q1 = Long.divideUnsigned(un32, vn1);
+        long q1 = divideBy32(un32, vn1);
         long rhat = un32 - q1 * vn1;
         while (q1 >= base || Long.compareUnsigned(q1 * vn0, (rhat << 32) | un1) > 0) {
             q1--;
@@ -127,7 +127,7 @@ public final class HxArithmetic {
         }
         long un21 = (un32 << 32) + un1 - q1 * v;
 
-        long q0 = Long.divideUnsigned(un21, vn1);
+        long q0 = divideBy32(un21, vn1);
         rhat = un21 - q0 * vn1;
         while (q0 >= base || Long.compareUnsigned(q0 * vn0, (rhat << 32) | un0) > 0) {
             q0--;
@@ -137,6 +137,18 @@ public final class HxArithmetic {
             }
         }
         return (q1 << 32) | q0;
+    }
+
+    /**
+     * n / d unsigned for 2^31 <= d < 2^32 without Long.divideUnsigned, which JDK 17 computes
+     * through BigInteger when n's top bit is set: halve, divide signed, correct once.
+     */
+    private static long divideBy32(long n, long d) {
+        long q = ((n >>> 1) / d) << 1;
+        if (Long.compareUnsigned(n - q * d, d) >= 0) {
+            q++;
+        }
+        return q;
     }
 
     /**
