@@ -90,8 +90,8 @@ public final class HxArithmetic {
         }
         long lo = a * b;
         long hi = Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
-        if (hi == 0 && lo >= 0 && c > 0) {
-            return lo / c;
+        if (hi == 0) {
+            return Long.divideUnsigned(lo, c);
         }
         if (Long.compareUnsigned(hi, c) >= 0) {
             return MAX;
@@ -99,54 +99,18 @@ public final class HxArithmetic {
         return divide128(hi, lo, c);
     }
 
-    /**
-     * (hi:lo) / c for hi < c (so the quotient fits 64 bits): schoolbook division in two 32-bit
-     * quotient digits after normalising c (Knuth's algorithm D for a two-digit divisor), because
-     * the bit-at-a-time loop it replaces was the reference switch's top cost in EXPNEG.
-     */
+    /** (hi:lo) / c for hi < c (so the quotient fits 64 bits), by restoring binary long division. */
     private static long divide128(long hi, long lo, long c) {
-        final long base = 1L << 32;
-        final long low32 = base - 1;
-        int s = Long.numberOfLeadingZeros(c);
-        long v = c << s;
-        long vn1 = v >>> 32;
-        long vn0 = v & low32;
-        long un32 = s == 0 ? hi : (hi << s) | (lo >>> (64 - s));
-        long un10 = lo << s;
-        long un1 = un10 >>> 32;
-        long un0 = un10 & low32;
-
-        long q1 = divideBy32(un32, vn1);
-        long rhat = un32 - q1 * vn1;
-        while (q1 >= base || Long.compareUnsigned(q1 * vn0, (rhat << 32) | un1) > 0) {
-            q1--;
-            rhat += vn1;
-            if (rhat >= base) {
-                break;
+        long rem = hi;
+        long q = 0;
+        for (int i = 63; i >= 0; i--) {
+            boolean carry = rem < 0; // top bit set: shifting it out means rem >= 2^64 > c
+            rem = (rem << 1) | ((lo >>> i) & 1);
+            q <<= 1;
+            if (carry || Long.compareUnsigned(rem, c) >= 0) {
+                rem -= c;
+                q |= 1;
             }
-        }
-        long un21 = (un32 << 32) + un1 - q1 * v;
-
-        long q0 = divideBy32(un21, vn1);
-        rhat = un21 - q0 * vn1;
-        while (q0 >= base || Long.compareUnsigned(q0 * vn0, (rhat << 32) | un0) > 0) {
-            q0--;
-            rhat += vn1;
-            if (rhat >= base) {
-                break;
-            }
-        }
-        return (q1 << 32) | q0;
-    }
-
-    /**
-     * n / d unsigned for 2^31 <= d < 2^32 without Long.divideUnsigned, which JDK 17 computes
-     * through BigInteger when n's top bit is set: halve, divide signed, correct once.
-     */
-    private static long divideBy32(long n, long d) {
-        long q = ((n >>> 1) / d) << 1;
-        if (Long.compareUnsigned(n - q * d, d) >= 0) {
-            q++;
         }
         return q;
     }
