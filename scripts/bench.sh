@@ -41,6 +41,7 @@ BENCHES=(
 "codec|pof-codec|org.hsdba.pof.codec.CodecBenchmark|codec.txt||1|^encode FLOW_MOD \(6 instructions\) to new"
 "adapter-programming|pof-adapter|org.hsdba.pof.server.ProgrammingBenchmark|adapter-programming.txt||4000|^batch +(1000|1 )"
 "adapter-handshake|pof-adapter|org.hsdba.pof.server.HandshakeBenchmark|adapter-handshake.txt||100 2|^handshake to ready"
+"adapter-hostile|pof-adapter|org.hsdba.pof.server.HostileReportBenchmark|adapter-hostile.txt||20|^(RESOURCE_REPORT|HX_FEATURES_REPLY)"
 "allocator|app|org.hsdba.alloc.bench.AllocatorBenchmark|allocator.txt||1 1000 10000|^ +100000 "
 "compiler|app|org.hsdba.compiler.bench.CompilerBenchmark|compiler.txt||1 1000|^ +100000 "
 "edit|app|org.hsdba.admission.bench.EditBenchmark|edit.txt||3 1000|^100[0-9]{3} +(update peak|add a host)"
