@@ -331,6 +331,7 @@ export function App({ api }) {
         <section class="tree-panel" aria-labelledby="tree-title">
           <h2 id="tree-title" class="visually-hidden">Tree of ${device} port ${port}</h2>
           <${UtilisationBar} state=${portState} tree=${tree} />
+          ${portState?.warning ? html`<div class="notice warning" role="alert">Warning: ${portState.warning}</div>` : null}
           <div class="tree-selector"><strong>Traffic:</strong> ${tree.selector
             ? html`selector <code>${formatSelector(tree.selector)}</code>`
             : 'all that no other tree of this switch selects (no selector)'}</div>

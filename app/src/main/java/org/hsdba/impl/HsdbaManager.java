@@ -110,6 +110,7 @@ public final class HsdbaManager implements HsdbaService {
     private final JoinHandler joins;
     private final Monitor monitor;
     private ScheduledFuture<?> pollTask;
+    private long ticks;
     private Duration pollPeriod;
     private HsdbaParameters appliedParameters;
 
@@ -132,7 +133,7 @@ public final class HsdbaManager implements HsdbaService {
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
         this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, control::execute,
-                this::emit, time);
+                this::emit, time, store::parameters);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
@@ -430,6 +431,9 @@ public final class HsdbaManager implements HsdbaService {
                         : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
+                if (current == null && who == Writer.OPERATOR) {
+                    violations.addAll(portViolations(next));
+                }
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
@@ -517,6 +521,28 @@ public final class HsdbaManager implements HsdbaService {
         List<Violation> out = new ArrayList<>();
         byDevice.values().forEach(ts -> out.addAll(PortSelector.check(ts)));
         return out;
+    }
+
+    /**
+     * A new tree for a port the connected switch does not have would be installed and enforce
+     * nothing: refused, naming the switch's ports. A switch not connected yet is not checked (its
+     * device status then shows the port as managed but absent).
+     */
+    private List<Violation> portViolations(BandwidthTree tree) {
+        PofSwitch sw = connected(tree.port().deviceId());
+        if (sw == null) {
+            return List.of();
+        }
+        List<Long> ports = new ArrayList<>();
+        for (PortDesc p : sw.ports()) {
+            ports.add(p.portId() & 0xFFFF_FFFFL);
+        }
+        if (ports.contains(tree.port().port())) {
+            return List.of();
+        }
+        return List.of(new Violation(org.hsdba.model.ViolationCode.BAD_PARAMETER, null, "port", "switch "
+                + tree.port().deviceId() + " has no port " + tree.port().port() + " (its ports: "
+                + ports.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
     }
 
     private static NotFoundException noTree(PortRef port) {
@@ -734,8 +760,22 @@ public final class HsdbaManager implements HsdbaService {
         }
         pollPeriod = period;
         long nanos = period.toNanos();
-        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::pollAll), nanos, nanos,
+        // Ticks of 1/SALTS_PER_POLL period: every last one polls, the others change the salts.
+        long tick = nanos / DeviceProgram.SALTS_PER_POLL;
+        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::tick), tick, tick,
                 TimeUnit.NANOSECONDS);
+    }
+
+    private void tick() {
+        if (++ticks % DeviceProgram.SALTS_PER_POLL == 0) {
+            pollAll();
+            return;
+        }
+        for (DeviceAgent a : agents.values()) {
+            if (mastership.isMaster(a.deviceId)) {
+                monitor.resalt(a);
+            }
+        }
     }
 
     private void pollAll() {

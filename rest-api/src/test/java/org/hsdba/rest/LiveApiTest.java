@@ -49,6 +49,46 @@ public class LiveApiTest {
         assertEquals(before, http.get("v1/parameters").json());
     }
 
+    /**
+     * Every run-time parameter has a range: values drawn beyond each end (including the issue's
+     * 1e-9 s polling period) get 400 naming the member, and change nothing; the ends are accepted.
+     */
+    @Test
+    public void parametersOutsideTheirRangesAreRefusedWithWhere() {
+        java.util.Random random = new java.util.Random();
+        JsonNode before = http.get("v1/parameters").json();
+        Object[][] cases = {
+            {"pollingPeriodSeconds", 0.1, 3600.0},
+            {"idleTimeoutSeconds", 0.01, 604800.0},
+            {"leafLifetimeSeconds", 0.01, 2592000.0},
+            {"joinRatePerSecond", 0.01, 1e6},
+        };
+        Http.Answer tiny = http.put("v1/parameters", "{\"pollingPeriodSeconds\": 1e-9}");
+        assertEquals(tiny.toString(), 400, tiny.status());
+        assertTrue(tiny.toString(), tiny.error().get("details").toString().contains("/pollingPeriodSeconds"));
+        assertTrue(tiny.toString(), tiny.error().toString().contains("100ms .. 1h"));
+        for (Object[] c : cases) {
+            double min = (double) c[1];
+            double max = (double) c[2];
+            for (double v : new double[] {min * random.nextDouble() * 0.99, max * (1.001 + random.nextDouble() * 1e6)}) {
+                Http.Answer a = http.put("v1/parameters", "{\"" + c[0] + "\": " + v + "}");
+                assertEquals(c[0] + " " + v + ": " + a, 400, a.status());
+                assertTrue(a.toString(), a.error().get("details").toString().contains("/" + c[0]));
+            }
+            assertEquals(c[0] + " at its minimum", 200, http.put("v1/parameters", "{\"" + c[0] + "\": " + min + "}")
+                    .status());
+            assertEquals(c[0] + " at its maximum", 200, http.put("v1/parameters", "{\"" + c[0] + "\": " + max + "}")
+                    .status());
+            http.put("v1/parameters", "{\"" + c[0] + "\": " + before.get((String) c[0]) + "}");
+        }
+        Http.Answer burst = http.put("v1/parameters", "{\"joinBurst\": 1000001}");
+        assertEquals(burst.toString(), 400, burst.status());
+        Http.Answer k = http.put("v1/parameters", "{\"rateEstimator\": {\"kind\": \"ewma\", \"kSeconds\": 1e-7}}");
+        assertEquals(k.toString(), 400, k.status());
+        assertTrue(k.toString(), k.error().get("details").toString().contains("/rateEstimator/kSeconds"));
+        assertEquals(before, http.get("v1/parameters").json());
+    }
+
     @Test
     public void stateOfAManagedPortListsEveryNode() {
         http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
