@@ -133,6 +133,16 @@ public class LiveApiTest {
     }
 
     @Test
+    public void eventsRefuseUnknownOrRepeatedParametersAndUnknownTypes() {
+        assertEquals(200, http.get("v1/events?type=NODE_JOINED,ERROR&device=pof:1&node=x&limit=3").status());
+        Http.Answer unknown = http.get("v1/events?limt=5");
+        assertEquals(400, unknown.status());
+        assertTrue(unknown.error().get("message").asText(), unknown.error().get("message").asText().contains("limt"));
+        assertEquals(400, http.get("v1/events?type=JOINED").status());
+        assertEquals(400, http.get("v1/events?limit=1&limit=2").status());
+    }
+
+    @Test
     public void metricsAreInThePrometheusTextFormat() {
         http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
         Http.Answer m = http.get("v1/metrics");
@@ -146,6 +156,25 @@ public class LiveApiTest {
         assertTrue(text.contains("hsdba_node_target_bps{"));
         for (String line : text.split("\n")) {
             assertTrue(line, line.startsWith("#") || line.matches("[a-z_]+\\{[^}]*} [-+0-9.eEInfNa]+"));
+        }
+    }
+
+    @Test
+    public void metricsAnswerPrometheusAndOpenMetricsAcceptHeaders() {
+        http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        // what Prometheus 2.x sends: OpenMetrics first
+        Http.Answer om = http.get("v1/metrics", "Accept", "application/openmetrics-text;version=1.0.0,"
+                + "application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1");
+        assertEquals(om.toString(), 200, om.status());
+        assertTrue(om.header("Content-Type"), om.header("Content-Type").startsWith("application/openmetrics-text"));
+        assertTrue(om.body().endsWith("# EOF\n"));
+        assertTrue(om.body().contains("# TYPE hsdba_joins counter\n"));
+        assertTrue(om.body().contains("hsdba_joins_total{"));
+        for (String accept : new String[] {"text/plain;version=0.0.4;q=0.5,*/*;q=0.1", "text/plain", "*/*"}) {
+            Http.Answer plain = http.get("v1/metrics", "Accept", accept);
+            assertEquals(accept, 200, plain.status());
+            assertTrue(accept, plain.header("Content-Type").startsWith("text/plain"));
+            assertFalse(plain.body().contains("# EOF"));
         }
     }
 

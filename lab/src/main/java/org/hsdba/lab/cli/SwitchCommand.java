@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import org.hsdba.lab.runtime.LabSwitch;
+import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.lab.traffic.CoarseClock;
 import org.hsdba.lab.traffic.LabScenario;
 import org.hsdba.lab.traffic.SwitchTraffic;
@@ -35,6 +36,8 @@ public final class SwitchCommand implements Subcommand {
             "  --device-id N     POF device id, decimal or 0x hex (default 1; ONOS id pof:%016x)",
             "  --ports N         ports 1..N (default 2, or the highest egress port of the scenario's trees)",
             "  --stock           no HSDBA extension",
+            "  --pofswitch-profile P  what a --stock switch imitates: default (POFSwitch's default build",
+            "                    without a config file), shipped (its shipped config file) or ideal (no delays)",
             "  --scenario FILE   hsdba-lab/1 or hsdba-scenario/1 file whose traffic to play (see hsdba lab --help",
             "                    for which sources a device plays); the controller must hold its configuration",
             "  --scale S         multiply the sources' rates by S (default 1); scale the controller's",
@@ -43,7 +46,7 @@ public final class SwitchCommand implements Subcommand {
             "  --duration SECONDS  stop by itself after this long (default: run until Ctrl-C)");
 
     private static final Set<String> WITH_VALUE = Set.of("--controller", "--device-id", "--ports", "--scenario",
-            "--scale", "--status", "--duration");
+            "--scale", "--status", "--duration", "--pofswitch-profile");
     private static final Set<String> FLAGS = Set.of("--stock", "--help");
     private static final long TICK_MS = 100;
 
@@ -68,6 +71,7 @@ public final class SwitchCommand implements Subcommand {
         long dpid;
         int ports;
         boolean stock;
+        StockProfile profile;
         double scale;
         long statusMs;
         double durationSeconds;
@@ -101,6 +105,7 @@ public final class SwitchCommand implements Subcommand {
                 throw new Options.UsageException("--device-id must be a POF device id in 0..4294967295, got " + dpid);
             }
             stock = o.flag("--stock");
+            profile = StockProfile.parse(o.value("--pofswitch-profile").orElse("default"));
             scale = o.doubleValue("--scale", 1.0);
             if (!(scale > 0)) {
                 throw new Options.UsageException("--scale must be > 0, got " + scale);
@@ -147,11 +152,11 @@ public final class SwitchCommand implements Subcommand {
         }
 
         StopSignal stop = stopSignal.get();
-        LabSwitch sw = LabSwitch.start(dpid, ports, !stock, host, port);
+        LabSwitch sw = LabSwitch.start(dpid, ports, !stock, profile, host, port);
         TrafficPlayer player = null;
         ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "
-                + (stock ? "stock POFSwitch 1.4.0 (controller-assisted)" : "with the HSDBA extension (in-switch)")
+                + (stock ? "stock POFSwitch 1.4.0 (controller-assisted; profile " + profile.optionName() + ": " + profile.description() + ")" : "with the HSDBA extension (in-switch)")
                 + ": connecting to " + host + ":" + port + (traffic != null ? "; traffic enters on port "
                 + LabSwitch.IN_PORT + " once programmed" : ""));
         try {

@@ -7,6 +7,7 @@ import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pofswitch.control.ControlConfig;
 import org.hsdba.pofswitch.control.ReferenceSwitch;
+import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.datapath.ProcessResult;
@@ -40,12 +41,26 @@ public final class LabSwitch implements AutoCloseable {
      * @param extension true for the HSDBA extension (in-switch mode), false for a stock POFSwitch 1.4.0
      */
     public static LabSwitch start(long dpid, int ports, boolean extension, String host, int port) {
+        return start(dpid, ports, extension, StockProfile.POFSWITCH_DEFAULT_BUILD, host, port);
+    }
+
+    /**
+     * As {@link #start(long, int, boolean, String, int)}; a stock switch (no extension) takes the
+     * resources and timing of {@code profile}.
+     */
+    public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile, String host, int port) {
         if (ports < IN_PORT) {
             throw new IllegalArgumentException("a switch needs at least port " + IN_PORT + ", got " + ports + " port(s)");
         }
-        DatapathConfig dp = DatapathConfig.builder().deviceId(dpid).portCount(ports).extensionEnabled(extension)
-                .rngSeed(dpid).build();
-        ControlConfig cc = ControlConfig.builder().controller(host, port).reconnectIntervalMs(1000).build();
+        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).portCount(ports).extensionEnabled(extension)
+                .rngSeed(dpid);
+        ControlConfig.Builder cb = ControlConfig.builder().controller(host, port).reconnectIntervalMs(1000);
+        if (!extension) {
+            profile.resources(db);
+            profile.timing(cb);
+        }
+        DatapathConfig dp = db.build();
+        ControlConfig cc = cb.build();
         LabSwitch s = new LabSwitch(dpid, extension, new ReferenceSwitch(dp, cc));
         s.sw.start();
         return s;
