@@ -85,6 +85,7 @@ public final class ScenarioJson {
         Long seed = r.integer("seed", false, Long.MIN_VALUE, Long.MAX_VALUE);
         String modeText = r.string("mode", false);
         Double bin = seconds(r, "bin", false);
+        Double settle = seconds(r, "settle", false);
         r.finish();
         EnforcementMode mode = null;
         if (modeText != null) {
@@ -102,7 +103,7 @@ public final class ScenarioJson {
                     estimator != null ? estimator : config != null ? config.runtime().estimator() : Estimator.DEFAULT,
                     eta, seed == null ? RunParameters.DEFAULT_SEED : seed,
                     mode != null ? mode : config != null ? config.runtime().mode() : EnforcementMode.IN_SWITCH,
-                    bin != null ? bin : Math.min(RunParameters.DEFAULT_BIN_SECONDS, duration));
+                    bin != null ? bin : Math.min(RunParameters.DEFAULT_BIN_SECONDS, duration)).withSettleSeconds(settle);
         } catch (IllegalArgumentException e) {
             r.problem(null, e.getMessage());
             return null;
@@ -296,6 +297,7 @@ public final class ScenarioJson {
         o.put("seed", r.seed());
         o.put("mode", r.mode().jsonName());
         putSeconds(o, "bin", r.binSeconds());
+        r.settleSeconds().ifPresent(s -> putSeconds(o, "settle", s));
         return o;
     }
 

@@ -157,7 +157,7 @@ public class CommandsTest {
      */
     @Test
     public void refusedEditsAreCommandExceptionsWithTheReasonsAndChangeNothing() {
-        long version = manager.tree(PORT).get().version();
+        long version = manager.tree(PORT).get().operatorVersion();
         NodeAddCommand add = atPort(new NodeAddCommand());
         add.id = "alice";
         add.key = "10.0.0.1";
@@ -177,7 +177,7 @@ public class CommandsTest {
         missing.id = "nobody";
         assertThrows(CommandException.class, missing::doExecute);
 
-        assertEquals("nothing changed", version, manager.tree(PORT).get().version());
+        assertEquals("nothing changed", version, manager.tree(PORT).get().operatorVersion());
         assertTrue(manager.tree(PORT).get().contains("lab"));
     }
 

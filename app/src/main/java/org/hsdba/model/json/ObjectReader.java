@@ -132,7 +132,10 @@ public final class ObjectReader {
         return v.booleanValue();
     }
 
-    /** A finite rate: a string with units ("2.5G") or a whole number of bits/s. */
+    /**
+     * A finite rate: a string with units ("2.5G") or a whole number of bits/s, also when written
+     * as a decimal or with an exponent ({@code 100000000.0}, {@code 2.07e7}).
+     */
     public Rate rate(String field, boolean required) {
         return rateOrLimit(field, required, Rate::parse);
     }
@@ -155,7 +158,13 @@ public final class ObjectReader {
                 return Rate.ofBps(v.longValue());
             }
             if (v.isNumber()) {
-                problems.add(pointer(field), "a rate given as a number is in bits/s and must be whole; use a string like \"1.5 Gb/s\"");
+                // A whole value written as a decimal or with an exponent (100000000.0, 2.07e7) is a whole number of b/s.
+                java.math.BigDecimal d = v.decimalValue().stripTrailingZeros();
+                if (d.scale() <= 0 && d.abs().compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
+                    return Rate.ofBps(d.longValueExact());
+                }
+                problems.add(pointer(field), "a rate given as a number is in bits/s and must be whole, not " + v.asText()
+                        + "; use a string like \"1.5 Gb/s\"");
                 return null;
             }
             problems.add(pointer(field), "expected a rate like \"2.5G\" or a whole number of bits/s, found " + describe(v));

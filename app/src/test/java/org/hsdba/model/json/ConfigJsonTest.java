@@ -102,6 +102,21 @@ public class ConfigJsonTest {
         assertTrue(e.describe("f.json").contains("f.json:4:"));
     }
 
+    /** Issue 14: whole values written as decimals or with an exponent are whole numbers of b/s; 1.5 is not. */
+    @Test
+    public void wholeValuedDecimalRatesAreAccepted() {
+        HsdbaConfig c = ConfigJson.read(withNodes(
+                "{\"id\": \"lab\", \"key\": \"10.1.0.0/16\", \"guaranteed\": 2.07e7, \"peak\": 100000000.0}")
+                .replace("\"capacity\": \"10G\"", "\"capacity\": 1E10"));
+        BandwidthTree t = c.trees().get(0);
+        assertEquals(10_000_000_000L, t.capacity().bps());
+        assertEquals(20_700_000L, t.node(t.indexOf("lab")).guaranteed().get().bps());
+        assertEquals(100_000_000L, t.node(t.indexOf("lab")).peak().bps());
+        ConfigException e = rejected(withNodes("{\"id\": \"lab\", \"key\": \"10.1.0.0/16\", \"peak\": 2.5e-1}"));
+        assertEquals(List.of("/trees/0/nodes/0/peak"), pointers(e));
+        assertTrue(e.getMessage(), e.first().message().contains("must be whole, not 0.25"));
+    }
+
     @Test
     public void structuralErrorsPointAtTheNodes() {
         ConfigException e = rejected(withNodes(String.join(",\n",

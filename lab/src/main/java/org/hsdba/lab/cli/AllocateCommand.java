@@ -24,18 +24,26 @@ import org.hsdba.scenario.Scenario;
 import org.hsdba.scenario.ScenarioJson;
 
 /**
- * {@code hsdba allocate <scenario.json> [--at SECONDS ...]}: the exact allocation (the oracle)
- * of every tree node at the given times, by default in the middle of every phase.
+ * {@code hsdba allocate <scenario.json> [--at SECONDS ...] [--json]}: the exact allocation (the
+ * oracle) of every tree node at the given times, by default in the middle of every phase: each
+ * node's offered load, its effective demand (what its subtree can use: peaks and satisfied
+ * descendants count) and its allocation; as a table, or as JSON in full precision.
  */
 public final class AllocateCommand implements Subcommand {
 
     private static final String USAGE = String.join("\n",
-            "usage: hsdba allocate <scenario.json> [--at SECONDS ...]",
+            "usage: hsdba allocate <scenario.json> [--at SECONDS ...] [--json]",
             "",
-            "Prints every node's demand and exact allocation (hierarchical weighted max-min with peak",
-            "caps) for the scenario's offered load at each time given with --at (seconds, or a",
-            "duration like 35s or 1500ms); by default at the middle of every phase, i.e. of every",
-            "interval in which the set of active sources does not change.",
+            "Prints every node's offered load, effective demand and exact allocation (hierarchical",
+            "weighted max-min with peak caps) for the scenario's offered load at each time given with",
+            "--at (seconds, or a duration like 35s or 1500ms); by default at the middle of every phase,",
+            "i.e. of every interval in which the set of active sources does not change. An internal",
+            "node's offered load is the sum of its leaves'; its effective demand is what its subtree",
+            "can use (min(peak, sum of its children's effective demands)), which is what it competes",
+            "with at its parent.",
+            "",
+            "--json: one JSON document (format hsdba-allocation/1) with every figure in bits/s at full",
+            "precision (an unlimited peak is null) instead of the tables.",
             "",
             "Exit status: 0 on success, 2 on bad usage or a bad file (with file:line:column or the",
             "JSON pointer of each problem).");
@@ -54,11 +62,16 @@ public final class AllocateCommand implements Subcommand {
     public int run(List<String> args, PrintStream out, PrintStream err) {
         String file = null;
         List<Double> times = new ArrayList<>();
+        boolean json = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--help") || a.equals("-h")) {
                 out.println(USAGE);
                 return OK;
+            }
+            if (a.equals("--json")) {
+                json = true;
+                continue;
             }
             if (a.equals("--at") || a.startsWith("--at=")) {
                 String value = a.equals("--at") ? (i + 1 < args.size() ? args.get(++i) : null) : a.substring(5);
@@ -114,7 +127,11 @@ public final class AllocateCommand implements Subcommand {
         if (times.isEmpty()) {
             times = scenario.phases().stream().map(Phase::midpoint).collect(Collectors.toList());
         }
-        print(file, scenario, trees, times, out);
+        if (json) {
+            out.println(AllocationJson.write(file, scenario, trees, times));
+        } else {
+            print(file, scenario, trees, times, out);
+        }
         return OK;
     }
 
@@ -145,17 +162,22 @@ public final class AllocateCommand implements Subcommand {
         if (namePort) {
             out.println(t.port() + ":");
         }
-        TextTable table = new TextTable(new boolean[] {false, false, true, true, true, true, true},
-                "node", "level", "weight", "guarantee", "peak", "demand", "allocation");
+        TextTable table = new TextTable(new boolean[] {false, false, true, true, true, true, true, true},
+                "node", "level", "weight", "guarantee", "peak", "offered", "eff. demand", "allocation");
         for (int i = 0; i < t.size(); i++) {
             if (t.node(i).isTemplate()) {
                 continue;
             }
             table.add("  ".repeat(t.depth(i) - 1) + t.node(i).id(), t.level(i).name(), number(r.weight(i)),
                     Rate.format(r.guarantee(i)), Rate.format(r.peak(i)), Rate.format(a.demand(i)),
-                    Rate.format(a.allocation(i)));
+                    Rate.format(a.effectiveDemand(i)), Rate.format(a.allocation(i)));
         }
-        table.add("total", "", "", "", "", Rate.format(a.totalDemand()), Rate.format(a.totalAllocation()));
+        double effective = 0;
+        for (int k = 0; k < t.childCount(-1); k++) {
+            effective += a.effectiveDemand(t.child(-1, k));
+        }
+        table.add("total", "", "", "", "", Rate.format(a.totalDemand()), Rate.format(effective),
+                Rate.format(a.totalAllocation()));
         table.print(out);
     }
 

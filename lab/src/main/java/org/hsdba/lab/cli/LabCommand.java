@@ -167,6 +167,7 @@ public final class LabCommand implements Subcommand {
                     + e.getMessage());
             return BAD_INPUT;
         } catch (RuntimeException e) {
+            LabLogging.recordFailure("the lab did not start", e);
             err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
             return FAILURE;
         }
@@ -216,6 +217,7 @@ public final class LabCommand implements Subcommand {
             Thread.currentThread().interrupt();
             return FAILURE;
         } catch (IOException | RuntimeException e) {
+            LabLogging.recordFailure("the hosts lab failed", e);
             err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
             return FAILURE;
         } finally {

@@ -104,6 +104,53 @@ public class AllocateCommandTest {
         }
     }
 
+    private static String peakBelow() {
+        return Path.of("src", "test", "resources", "peak-below.json").toAbsolutePath().toString();
+    }
+
+    /** Issue 14: an internal node shows its effective demand (what its subtree can use) next to its offered load. */
+    @Test
+    public void anInternalNodeShowsItsEffectiveDemandNextToItsOfferedLoad() {
+        CliRun r = CliRun.of("allocate", peakBelow(), "--at", "1");
+        assertEquals(r.toString(), 0, r.exit);
+        assertTrue(r.out, r.out.contains("offered") && r.out.contains("eff. demand"));
+        String[] a = row(r.out, "A");
+        assertEquals(r.out, "800 Mb/s", a[a.length - 3]);
+        assertEquals(r.out, "100 Mb/s", a[a.length - 2]);
+        assertEquals("100 Mb/s", allocation(r.out, "A1"));
+        assertEquals("900 Mb/s", allocation(r.out, "B1"));
+        String[] total = row(r.out, "total");
+        assertEquals(r.out, "1.75 Gb/s", total[1]);
+        assertEquals(r.out, "1.05 Gb/s", total[2]);
+    }
+
+    /** --json: every figure in b/s at full precision, parsable by scripts. */
+    @Test
+    public void jsonHasEveryFigureAtFullPrecision() throws IOException {
+        CliRun r = CliRun.of("allocate", CliRun.example("paper-two-level-equal.json"), "--at", "35", "--json");
+        assertEquals(r.toString(), 0, r.exit);
+        com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out);
+        assertEquals("hsdba-allocation/1", doc.get("format").asText());
+        com.fasterxml.jackson.databind.JsonNode t = doc.get("times").get(0);
+        assertEquals(35.0, t.get("t_s").asDouble(), 0);
+        com.fasterxml.jackson.databind.JsonNode a2 = null;
+        for (com.fasterxml.jackson.databind.JsonNode n : t.get("trees").get(0).get("nodes")) {
+            if (n.get("id").asText().equals("A2")) {
+                a2 = n;
+            }
+        }
+        assertEquals(7e9 / 3, a2.get("allocation_bps").asDouble(), 1e-3);
+        assertTrue(a2.get("peak_bps").isNull());
+        assertEquals("A", a2.get("parent").asText());
+        CliRun p = CliRun.of("allocate", peakBelow(), "--json");
+        com.fasterxml.jackson.databind.JsonNode nodes = new com.fasterxml.jackson.databind.ObjectMapper().readTree(p.out)
+                .get("times").get(0).get("trees").get(0).get("nodes");
+        assertEquals("A", nodes.get(0).get("id").asText());
+        assertEquals(800e6, nodes.get(0).get("offered_bps").asDouble(), 0);
+        assertEquals(100e6, nodes.get(0).get("effective_demand_bps").asDouble(), 0);
+        assertEquals(100e6, nodes.get(1).get("peak_bps").asDouble(), 0);
+    }
+
     @Test
     public void usageErrorsExitTwo() {
         assertEquals(2, CliRun.of("allocate").exit);

@@ -55,6 +55,7 @@ public final class ScenarioRuns {
         RunSpec.Builder b = RunSpec.builder(name).title(name).tree(TreeBinding.of(tree)).sources(sources).mode(mode)
                 .runtime(runtime).seed(scenario.run().seed()).durationSeconds(scenario.run().durationSeconds())
                 .binSeconds(scenario.run().binSeconds());
+        scenario.run().settleSeconds().ifPresent(b::settleSeconds);
         scenario.description().ifPresent(b::description);
         return b.build();
     }

@@ -16,7 +16,7 @@ import org.hsdba.sim.reference.ReferenceModelFactory;
  * Runs a scenario file from the command line (the lab CLI's {@code simulate} can delegate here):
  * <pre>
  * simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]
- *          [--out DIR] [--name NAME] [--duration SECONDS] [--seed N] [--port N]
+ *          [--out DIR] [--name NAME] [--duration SECONDS] [--settle SECONDS] [--seed N] [--port N]
  * </pre>
  * Writes the record files and plots into DIR (default {@code target/sim}), prints one line per
  * phase with the mean |error| of the leaves, progress to stderr. Exit 0 on success, 2 on bad
@@ -44,6 +44,7 @@ public final class SimulateMain {
             Path dir = Path.of("target", "sim");
             String name = null;
             Double duration = null;
+            Double settle = null;
             Long seed = null;
             Long port = null;
             for (int i = 1; i < args.length; i++) {
@@ -74,6 +75,12 @@ public final class SimulateMain {
                             throw new IllegalArgumentException("--duration must be > 0 seconds, got " + v);
                         }
                         break;
+                    case "--settle":
+                        settle = number(a, v);
+                        if (!(settle >= 0)) {
+                            throw new IllegalArgumentException("--settle must be >= 0 seconds, got " + v);
+                        }
+                        break;
                     case "--seed":
                         seed = (long) integer(a, v);
                         break;
@@ -98,10 +105,13 @@ public final class SimulateMain {
                 }
             }
             RunSpec spec = ScenarioRuns.fromScenario(scenario, base, mode, portRef);
-            if (duration != null || seed != null) {
+            if (duration != null || seed != null || settle != null) {
                 RunSpec.Builder b = spec.toBuilder();
                 if (duration != null) {
                     b.durationSeconds(duration);
+                }
+                if (settle != null) {
+                    b.settleSeconds(settle);
                 }
                 if (seed != null) {
                     b.seed(seed);
@@ -154,8 +164,9 @@ public final class SimulateMain {
 
     static String usage() {
         return "usage: hsdba simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]\n"
-                + "                      [--out DIR] [--name NAME] [--duration SECONDS] [--seed N] [--port N]\n"
+                + "                      [--out DIR] [--name NAME] [--duration SECONDS] [--settle SECONDS] [--seed N] [--port N]\n"
                 + "  --engine switch: the compiled program on the reference POF datapath (default);\n"
-                + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.";
+                + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.\n"
+                + "  --settle: time after each phase start left out of the summary (default: the scenario's run.settle, else 1 s).";
     }
 }

@@ -42,6 +42,29 @@ public class SimulateMainTest {
         assertTrue(Files.exists(dir.resolve("two-leaves.png")));
     }
 
+    /** Issue 14: the settling time is an option and a scenario field; a phase shorter than it is not judged. */
+    @Test
+    public void theSettlingTimeComesFromTheOptionOrTheScenario() throws Exception {
+        Path dir = tmp.getRoot().toPath().resolve("out");
+        int code = run(scenario().toString(), "--mode", "dwrr", "--out", dir.toString(), "--duration", "3",
+                "--settle", "1.5");
+        assertEquals(err.toString(StandardCharsets.UTF_8), 0, code);
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text, text.contains("phase 1 [2.000 s, 3.000 s): not judged (no whole bin after the 1.500 s settling"));
+        String summary = Files.readString(dir.resolve("two-summary.json"));
+        assertTrue(summary, summary.replace(" ", "").contains("\"settle_s\":1.5"));
+        out.reset();
+        Path withField = tmp.getRoot().toPath().resolve("settled.json");
+        Files.writeString(withField, ScenarioRunsTestData.SCENARIO.replace("\"run\": {", "\"run\": {\"settle\": \"200ms\", "));
+        assertTrue("the scenario has a run member", !Files.readString(withField).equals(ScenarioRunsTestData.SCENARIO));
+        assertEquals(err.toString(StandardCharsets.UTF_8), 0, run(withField.toString(), "--mode", "dwrr", "--out",
+                dir.toString(), "--duration", "3"));
+        summary = Files.readString(dir.resolve("settled-summary.json"));
+        assertTrue(summary, summary.replace(" ", "").contains("\"settle_s\":0.2"));
+        assertEquals(2, run(scenario().toString(), "--settle", "-1"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--settle must be >= 0 seconds"));
+    }
+
     @Test
     public void badArgumentsAndBadFilesExitTwoWithAReason() throws Exception {
         assertEquals(2, run(scenario().toString(), "--mode", "fast"));
