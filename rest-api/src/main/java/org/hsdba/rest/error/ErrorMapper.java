@@ -53,14 +53,16 @@ public final class ErrorMapper implements ExceptionMapper<Throwable> {
             int status = ((WebApplicationException) t).getResponse().getStatus();
             return ApiError.withStatus(status, ErrorCode.forStatus(status), describe(status, t));
         }
-        if (t instanceof javax.ws.rs.ProcessingException && t.getCause() instanceof java.io.IOException) {
-            // Jersey read the body (e.g. for a form or entity parameter) and the container's framing
-            // failed: a bad chunk size or a body shorter than announced is the client's fault.
-            return ApiError.of(ErrorCode.MALFORMED_REQUEST, "cannot read the request body: " + t.getCause().getMessage()
-                    + " (malformed chunked framing or a body shorter than Content-Length)");
-        }
         if (t instanceof ServiceNotFoundException) {
             return ApiError.of(ErrorCode.UNAVAILABLE, "the hsdba service is not running: " + t.getMessage());
+        }
+        for (Throwable c = t instanceof javax.ws.rs.ProcessingException ? t : null; c != null; c = c.getCause()) {
+            if (c instanceof java.io.IOException) {
+                // The container failed to read the request (broken chunked framing, a body shorter
+                // than announced), wherever JAX-RS happened to touch the body first: the client's fault.
+                return ApiError.of(ErrorCode.MALFORMED_REQUEST, "cannot read the request body: " + c.getMessage()
+                        + " (malformed chunked framing or a body shorter than Content-Length)");
+            }
         }
         LOG.warn("request {} failed", where(), t);
         return ApiError.of(ErrorCode.INTERNAL, "internal error (" + t.getClass().getSimpleName() + "): "
