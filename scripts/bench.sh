@@ -41,15 +41,18 @@ BENCHES=(
 "codec|pof-codec|org.hsdba.pof.codec.CodecBenchmark|codec.txt||1|^encode FLOW_MOD \(6 instructions\) to new"
 "adapter-programming|pof-adapter|org.hsdba.pof.server.ProgrammingBenchmark|adapter-programming.txt||4000|^batch +(1000|1 )"
 "adapter-handshake|pof-adapter|org.hsdba.pof.server.HandshakeBenchmark|adapter-handshake.txt||100 2|^handshake to ready"
+"adapter-hostile|pof-adapter|org.hsdba.pof.server.HostileReportBenchmark|adapter-hostile.txt||20|^(RESOURCE_REPORT|HX_FEATURES_REPLY)"
 "allocator|app|org.hsdba.alloc.bench.AllocatorBenchmark|allocator.txt||1 1000 10000|^ +100000 "
 "compiler|app|org.hsdba.compiler.bench.CompilerBenchmark|compiler.txt||1 1000|^ +100000 "
 "edit|app|org.hsdba.admission.bench.EditBenchmark|edit.txt||3 1000|^100[0-9]{3} +(update peak|add a host)"
+"store-write|app|org.hsdba.store.bench.StoreWriteBench|store-write.txt||100,1000 60|^ +(1000|3000) "
 "interpreter|reference-switch|org.hsdba.pofswitch.bench.InterpreterBenchmark|interpreter.txt||-Dhsdba.bench.seconds=0.05|^(HSDBA program|stock 5-table|mean relative)"
+"real-ports|reference-switch|org.hsdba.pofswitch.bench.RealPortBenchmark|real-ports.txt|5|1|^(in-switch|stock) "
 "rest|rest-api|org.hsdba.rest.bench.RestBenchmark|rest.txt||2 0.5|^(GET tree|PATCH node)"
 "sim|sim|org.hsdba.sim.bench.SimBench|sim.txt||0.05|^in-switch +(kernel|switch)"
 "join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.warmup=100:50 -Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50 -Dhsdba.bench.probe=10|^(end-to-end|controller-only) +100 .*[0-9]$"
 "lab|lab|org.hsdba.lab.bench.LabBenchmark|lab.txt||2 2|^(cold start, all|after [0-9]+ s of traffic)"
-"real-ports|tests|org.junit.runner.JUnitCore org.hsdba.interop.RealPortsThroughputBench|real-ports-throughput.txt||-Dhsdba.bench.rates=2000|^(pofswitch|reference_stock|reference_in_switch) "
+"switches-side-by-side|tests|org.junit.runner.JUnitCore org.hsdba.interop.RealPortsThroughputBench|real-ports-throughput.txt||-Dhsdba.bench.rates=2000|^(pofswitch|reference_stock|reference_in_switch) "
 )
 
 die() { echo "bench.sh: $*" >&2; exit 2; }
@@ -118,6 +121,12 @@ jvm_opts+=(${HSDBA_BENCH_JAVA_OPTS:-})
 java -XX:+IgnoreUnrecognizedVMOptions "${jvm_opts[@]}" -version >/dev/null 2>"$out/logs/jvm-check.log" \
     || { cat "$out/logs/jvm-check.log" >&2; die "the JVM rejects the options ${jvm_opts[*]}"; }
 
+# The options as the JVM sees them (argument files expanded; the --add-opens only counted).
+shown=$(for o in "${jvm_opts[@]}"; do
+    if [[ $o == @* ]]; then sed 's/#.*//' "${o#@}"; else echo "$o"; fi
+done | tr -s ' \n' '  ' | sed 's/--add-opens [^ ]* *//g; s/^ *//; s/ *$//')
+shown="$(grep -c '^--add-opens' "$root/jvm/opens.args") --add-opens (jvm/opens.args) $shown"
+
 mvn_log="$out/logs/build.log"
 if $build; then
     "$root/scripts/setup.sh" --quiet
@@ -154,7 +163,7 @@ jvm=$(java -version 2>&1 | sed -n '2p')
 {
     echo "# scripts/bench.sh $mode run, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
     echo "# machine: $(nproc) cores ($cpu), $mem memory; load average at the start $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "# JVM: $jvm; options: ${jvm_opts[*]}$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
+    echo "# JVM: $jvm; options: $shown$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
     if $quick; then
         echo "# quick mode: smoke-run parameters, the figures are not measurements"
     fi
@@ -197,12 +206,13 @@ for b in "${selected[@]}"; do
         {
             echo "# scripts/bench.sh $mode run of $name, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
             echo "# machine: $(nproc) cores, $mem; 1-minute load average $load_before at the start, $(cut -d' ' -f1 /proc/loadavg) at the end"
-            echo "# JVM: $jvm; options: ${jvm_opts[*]}$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
+            echo "# JVM: $jvm; options: $shown$([ ${#nice[@]} -gt 0 ] && echo "; run at nice -20")"
             echo "# parameters: ${params:-(defaults)}"
             cat "$result"
         } >"$out/$file"
         { echo; echo "## $name ($load)"; cat "$result"; } >>"$results"
-        figures=$(grep -E -- "$headline" "$result" | tr -s ' ' | awk 'NR > 1 { printf " | " } { printf "%s", $0 }')
+        # a quick run may print no headline figures (grep finds none): not a failure
+        figures=$({ grep -E -- "$headline" "$result" || true; } | tr -s ' ' | awk 'NR > 1 { printf " | " } { printf "%s", $0 }')
         line=$(printf '%-20s ok     %4d.%d s  %-18s target/bench-all/%-24s %s' "$name" $((secs / 10)) $((secs % 10)) "$load" "$file" "${figures:-(see the file)}")
     else
         failed=$((failed + 1))

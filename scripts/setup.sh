@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks (and where possible installs) what the build and the tests need on a Debian 12 machine:
 # JDK 17, Maven, Node and npm (the GUI is built with npm). Idempotent; run it as often as you like.
-# --hosts also installs what `hsdba lab --hosts` and its tests need: iproute2, ethtool, iperf3.
+# --hosts also installs what `hsdba lab --hosts` and its tests need: iproute2, ethtool, iperf3;
+# and what the real-POFSwitch tests need to build and drive it (scripts/pofswitch.sh): gcc, make,
+# patch, python3, unshare (util-linux).
 set -euo pipefail
 quiet=false
 hosts=false
@@ -23,6 +25,12 @@ if $hosts; then
     command -v ip >/dev/null || missing+=(iproute2)
     command -v ethtool >/dev/null || missing+=(ethtool)
     command -v iperf3 >/dev/null || missing+=(iperf3)
+    command -v gcc >/dev/null || missing+=(gcc)
+    command -v make >/dev/null || missing+=(make)
+    command -v patch >/dev/null || missing+=(patch)
+    [ -e /usr/include/stdio.h ] || missing+=(libc6-dev)
+    command -v python3 >/dev/null || missing+=(python3)
+    command -v unshare >/dev/null || missing+=(util-linux)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

@@ -258,3 +258,16 @@ test('creating a tree sends If-None-Match: *, replacing and undo send the tag, *
   await api.deleteTree('d', 1, '*');
   assert.equal(calls[3].init.headers['If-Match'], '*');
 });
+
+test('the event filter matches type exactly, device and node as substrings', async () => {
+  const { filterEvents } = await import('../src/lib/events.js');
+  const ev = [
+    { type: 'NODE_JOINED', device: 'pof:0000000000000001', node: 'user-10.0.0.7' },
+    { type: 'ERROR', device: 'pof:0000000000000002', node: null },
+    { type: 'NODE_JOINED', device: 'pof:0000000000000002', node: 'user-10.0.0.8' },
+  ];
+  assert.equal(filterEvents(ev, {}).length, 3);
+  assert.deepEqual(filterEvents(ev, { type: 'NODE_JOINED', device: '02' }), [ev[2]]);
+  assert.deepEqual(filterEvents(ev, { node: '0.0.7' }), [ev[0]]);
+  assert.equal(filterEvents(ev, { type: 'NODE_PRUNED' }).length, 0);
+});

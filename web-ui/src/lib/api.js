@@ -135,6 +135,11 @@ export class Api {
     return this.request('POST', `${this.portPath(device, port)}/tree/redo`, { ifMatch: etag });
   }
 
+  /** One node as the server resolves it (effective guarantee, weight, children). */
+  node(device, port, id) {
+    return this.request('GET', `${this.portPath(device, port)}/nodes/${enc(id)}`).then((r) => r.data);
+  }
+
   addNode(device, port, node, version) {
     return this.request('POST', `${this.portPath(device, port)}/nodes`, { body: node, ifMatch: version });
   }

@@ -256,6 +256,13 @@ export function App({ api }) {
     }
   }
 
+  async function deleteTree() {
+    if (!tree) return;
+    // eslint-disable-next-line no-alert
+    if (!window.confirm(`Delete the tree of ${device} port ${port} with its ${tree.nodes.length} nodes? The switch stops shaping this port.`)) return;
+    await write(`Delete the tree of port ${port}`, (v) => api.deleteTree(device, port, v), () => select({ node: null }));
+  }
+
   // Undo and redo are the server's: the operator's own writes of this tree, joins untouched.
   async function undoLast() {
     if (!tree || opHistory.undo.length === 0) return;
@@ -324,6 +331,7 @@ export function App({ api }) {
         <section class="tree-panel" aria-labelledby="tree-title">
           <h2 id="tree-title" class="visually-hidden">Tree of ${device} port ${port}</h2>
           <${UtilisationBar} state=${portState} tree=${tree} />
+          ${portState?.warning ? html`<div class="notice warning" role="alert">Warning: ${portState.warning}</div>` : null}
           <div class="tree-selector"><strong>Traffic:</strong> ${tree.selector
             ? html`selector <code>${formatSelector(tree.selector)}</code>`
             : 'all that no other tree of this switch selects (no selector)'}</div>
@@ -334,6 +342,7 @@ export function App({ api }) {
             <button type="button" onClick=${() => setExpanded(new Set([...index.children.keys()].filter(Boolean)))}>Expand all</button>
             <button type="button" onClick=${() => setExpanded(new Set())}>Collapse all</button>
             <button type="button" onClick=${() => select({ node: null })}>+ Add under port</button>
+            <button type="button" class="danger" onClick=${deleteTree}>Delete tree…</button>
             <span class="count">${index.nodes.size} nodes · version ${tree.version ?? '?'}</span>
           </div>
           <${TreeView} index=${index} live=${live} selected=${selectedExists ? selected : null}

@@ -55,7 +55,7 @@ export function CreateTree({ api, device, port, portInfo, onApply, busy, onProbl
         <div class="field-row">
           <${Field} id="tree-capacity" label="Port capacity" value=${capacity} hint="line rate, e.g. 10G"
                     errors=${[...errs.capacity, ...fieldErrors(preview, '', 'capacity')]} onInput=${setCapacity} />
-          <${Field} id="tree-headroom" label="Headroom (eta)" value=${headroom} hint="share of the capacity to allocate, e.g. 0.95"
+          <${Field} id="tree-headroom" label="Headroom (eta)" value=${headroom} hint="share of the capacity to allocate, e.g. 0.95 (5 % kept free for bursts and control traffic)"
                     errors=${[...errs.headroom, ...fieldErrors(preview, '', 'eta')]} onInput=${setHeadroom} />
         </div>
         <div class=${`field${errs.levels.length ? ' field-bad' : ''}`}>

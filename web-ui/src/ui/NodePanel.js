@@ -1,5 +1,5 @@
 // The selected node: its configuration and live figures, its rate chart, and the edit forms.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { formatRate } from '../lib/rates.js';
 import { ancestors } from '../lib/tree.js';
@@ -9,16 +9,27 @@ import { AddForm, EditForm, MoveForm, DeleteForm } from './editors.js';
 
 const WINDOWS = [1, 5, 10];
 
+/** What the figures mean, as a tooltip on their names (docs/hsdba-algorithm.md). */
+export const GLOSSARY = {
+  Guaranteed: 'the rate this node always gets when it asks for it: set, or implied by its weight (auto)',
+  Target: "the exact allocator's rate for this node at the measured demands: what it should get now",
+  'Fair share': "min(effective limit, weight × the parent's fair rate): what the switch lets through before the node counts as unsatisfied",
+  'Effective limit': 'the lowest of its own peak and every ancestor\'s peak: it never gets more than this',
+  Headroom: 'eta: the share of the port capacity that is allocated (0.95 leaves 5 % for bursts and control traffic)',
+};
+
 function keyLabel(key) {
   if (!key) return 'none (matches all)';
   return key.mask ? `${key.value} / ${key.mask}` : key.value;
 }
 
-function Facts({ node, raw, live, index }) {
+function Facts({ node, raw, live, index, effective }) {
   const path = [...ancestors(index, node.id)].reverse();
   const rows = [
 
-    ['Guaranteed', node.guaranteedBps === null ? 'auto (from the weight)' : formatRate(node.guaranteedBps)],
+    ['Guaranteed', node.guaranteedBps !== null ? formatRate(node.guaranteedBps)
+      : effective && effective.guaranteedBps !== null && effective.guaranteedBps !== undefined
+        ? `${formatRate(effective.guaranteedBps)} (implied by its weight)` : 'auto (from the weight)'],
     ['Peak', formatRate(node.peakBps)],
     ['Weight', node.weight ?? 'auto (from the guarantee)'],
     ['Measured', live ? formatRate(live.measuredBps) : '–'],
@@ -31,7 +42,7 @@ function Facts({ node, raw, live, index }) {
   return html`
     <div class="path">port ${path.map((p) => html` › ${p}`)} › <strong>${node.id}</strong> · match ${keyLabel(node.key)}</div>
     <dl class="facts">
-      ${rows.map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}
+      ${rows.map(([k, v]) => html`<dt>${GLOSSARY[k] ? html`<abbr class="term" title=${GLOSSARY[k]} tabindex="0">${k}</abbr>` : k}</dt><dd>${v}</dd>`)}
       <dt>State</dt><dd><${StateBadge} live=${live} template=${node.template} /></dd>
     </dl>`;
 }
@@ -43,11 +54,19 @@ export function NodePanel(props) {
   const node = index.nodes.get(selected);
   const raw = tree.nodes[index.position.get(selected)];
   const common = { ...props, raw };
+  // The node as the server resolves it: its effective guarantee when only a weight is set.
+  const [effective, setEffective] = useState(null);
+  useEffect(() => {
+    let gone = false;
+    setEffective(null);
+    props.api.node(props.device, props.port, selected).then((n) => { if (!gone) setEffective(n); }).catch(() => {});
+    return () => { gone = true; };
+  }, [selected, tree]);
   const tabs = [['edit', 'Edit'], ['add', 'Add child'], ['move', 'Move'], ['delete', 'Delete']];
   return html`
     <section class="node-panel" aria-labelledby="node-title">
       <h2 id="node-title">Node <code>${node.id}</code></h2>
-      <${Facts} node=${node} raw=${raw} live=${live} index=${index} />
+      <${Facts} node=${node} raw=${raw} live=${live} index=${index} effective=${effective} />
       <div class="chart-tools" role="group" aria-label="chart window">
         ${WINDOWS.map((m) => html`<button type="button" aria-pressed=${String(windowMin === m)} onClick=${() => setWindowMin(m)}>${m} min</button>`)}
       </div>

@@ -27,6 +27,30 @@ export function Check({ id, label, checked, onChange }) {
     </div>`;
 }
 
+/** One figure before -> after; "–" where the node does not exist on that side (or, for a limit, none). */
+function beforeAfter(before, after) {
+  const f = (v) => (v === null || v === undefined ? '–' : formatRate(v));
+  return before === after ? f(after) : html`${f(before)} → <strong>${f(after)}</strong>`;
+}
+
+/** Every node whose effective guarantee, target (under full load) or limit the change moves. */
+function Changes({ changes }) {
+  if (!changes || changes.length === 0) return null;
+  return html`
+    <table class="changes">
+      <caption>What changes (under full load)</caption>
+      <thead><tr><th scope="col">node</th><th scope="col">guaranteed</th><th scope="col">target</th><th scope="col">effective limit</th></tr></thead>
+      <tbody>
+        ${changes.map((c) => html`<tr>
+          <th scope="row">${c.id}</th>
+          <td>${beforeAfter(c.guaranteedBps.before, c.guaranteedBps.after)}</td>
+          <td>${beforeAfter(c.targetBps.before, c.targetBps.after)}</td>
+          <td>${beforeAfter(c.effectiveLimitBps.before, c.effectiveLimitBps.after)}</td>
+        </tr>`)}
+      </tbody>
+    </table>`;
+}
+
 /** The verdict of the admission preview for the draft, with the violations on other nodes. */
 export function PreviewStatus({ preview, ownId, localErrors }) {
   if (localErrors) return html`<div class="verdict verdict-bad" role="status">Fix the marked fields first.</div>`;
@@ -39,6 +63,7 @@ export function PreviewStatus({ preview, ownId, localErrors }) {
       return html`
         <div class="verdict verdict-ok" role="status">✓ Admission ok: the change can be applied.
           ${a ? html`<div class="hint">Under full load <strong>${ownId}</strong> would get ${formatRate(a.allocationBps)} (effective limit ${formatRate(a.effectiveLimitBps)}).</div>` : null}
+          <${Changes} changes=${preview.changes} />
         </div>`;
     }
     case 'error': return html`<div class="verdict verdict-bad" role="status">⚠ Could not check: ${preview.error.message}</div>`;

@@ -27,6 +27,7 @@ export function usePreview(api, device, port, draft, onProblems) {
         violations: adm.violations || [],
         byNode: violationsByNode(adm.violations || [], debounced.tree, edited),
         allocation: answer.allocation || null,
+        changes: answer.changes || [],
       });
     }, (error) => {
       if (mine !== seq.current) return;

@@ -13,6 +13,7 @@ import org.hsdba.model.JoinTemplate;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Ranges;
 import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
 import org.hsdba.model.Violation;
@@ -223,8 +224,8 @@ public final class Admission {
                 String where = "join template of level \"" + levels.get(k).name() + "\" under " + tree.rootPath();
                 String field = "levels/" + k + "/join/";
                 if (t.weight().isPresent() && !validWeight(t.weight().getAsDouble())) {
-                    add(ViolationCode.WEIGHT_NOT_POSITIVE, null, field + "weight",
-                            where + ": weight " + t.weight().getAsDouble() + " must be > 0");
+                    add(weightCode(t.weight().getAsDouble()), null, field + "weight",
+                            where + ": weight " + t.weight().getAsDouble() + weightRule(t.weight().getAsDouble()));
                 }
                 if (t.guaranteed().isPresent() && t.guaranteed().get().compareTo(t.peak()) > 0) {
                     add(ViolationCode.GUARANTEE_ABOVE_PEAK, null, field + "guaranteed", where + ": guaranteed "
@@ -273,8 +274,8 @@ public final class Admission {
 
         private void checkOwnRates(int c, NodeSpec node) {
             if (node.weight().isPresent() && !validWeight(node.weight().getAsDouble())) {
-                add(ViolationCode.WEIGHT_NOT_POSITIVE, node.id(), "weight", tree.path(c) + ": weight "
-                        + node.weight().getAsDouble() + " must be > 0");
+                add(weightCode(node.weight().getAsDouble()), node.id(), "weight", tree.path(c) + ": weight "
+                        + node.weight().getAsDouble() + weightRule(node.weight().getAsDouble()));
             }
             if (node.guaranteed().isPresent() && node.guaranteed().get().compareTo(node.peak()) > 0) {
                 add(ViolationCode.GUARANTEE_ABOVE_PEAK, node.id(), "guaranteed", tree.path(c) + ": guaranteed "
@@ -282,8 +283,16 @@ public final class Admission {
             }
         }
 
+        private static ViolationCode weightCode(double w) {
+            return w > 0 ? ViolationCode.WEIGHT_OUT_OF_RANGE : ViolationCode.WEIGHT_NOT_POSITIVE;
+        }
+
+        private static String weightRule(double w) {
+            return w > 0 ? " is outside " + Ranges.weightRangeText() : " must be > 0";
+        }
+
         private static boolean validWeight(double w) {
-            return w > 0 && !Double.isInfinite(w);
+            return Ranges.isRepresentableWeight(w);
         }
 
         /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group. */

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.hsdba.model.Durations;
 import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.Estimator;
+import org.hsdba.model.Ranges;
 import org.hsdba.model.RuntimeParameters;
 
 /**
@@ -25,6 +26,8 @@ public final class HsdbaParameters {
     public static final Duration DEFAULT_LEAF_LIFETIME = Duration.ofSeconds(300);
     public static final double DEFAULT_JOIN_RATE = 1000;
     public static final int DEFAULT_JOIN_BURST = 100;
+    /** Nodes per tree above which joins are refused at the edge (the switch's tables may allow fewer). */
+    public static final int DEFAULT_MAX_TREE_NODES = 100_000;
     public static final HsdbaParameters DEFAULTS = new Builder().build();
 
     private final Estimator estimator;
@@ -34,27 +37,37 @@ public final class HsdbaParameters {
     private final ModePreference mode;
     private final double joinRatePerSecond;
     private final int joinBurst;
+    private final int maxTreeNodes;
 
     private HsdbaParameters(Builder b) {
         this.estimator = Objects.requireNonNull(b.estimator, "estimator");
-        this.pollingPeriod = positive(b.pollingPeriod, "polling period");
-        this.idleTimeout = positive(b.idleTimeout, "idle timeout");
-        this.leafLifetime = positive(b.leafLifetime, "leaf lifetime");
+        inRange(b.estimator.period(), Ranges.ESTIMATOR_PERIOD, "rateEstimator/"
+                + (b.estimator.kind() == Estimator.Kind.WINDOW ? "windowSeconds" : "kSeconds"), "estimator period");
+        this.pollingPeriod = inRange(b.pollingPeriod, Ranges.POLLING_PERIOD, "pollingPeriodSeconds", "polling period");
+        this.idleTimeout = inRange(b.idleTimeout, Ranges.IDLE_TIMEOUT, "idleTimeoutSeconds", "idle timeout");
+        this.leafLifetime = inRange(b.leafLifetime, Ranges.LEAF_LIFETIME, "leafLifetimeSeconds", "leaf lifetime");
         this.mode = Objects.requireNonNull(b.mode, "mode");
-        if (!(b.joinRatePerSecond > 0) || Double.isInfinite(b.joinRatePerSecond)) {
-            throw new IllegalArgumentException("join rate " + b.joinRatePerSecond + "/s must be positive and finite");
+        if (!(b.joinRatePerSecond >= Ranges.MIN_JOIN_RATE && b.joinRatePerSecond <= Ranges.MAX_JOIN_RATE)) {
+            throw new ParameterRangeException("joinRatePerSecond", "join rate " + b.joinRatePerSecond
+                    + "/s is outside " + Ranges.MIN_JOIN_RATE + " .. " + Ranges.MAX_JOIN_RATE + " per second");
         }
-        if (b.joinBurst < 1) {
-            throw new IllegalArgumentException("join burst " + b.joinBurst + " must be at least 1");
+        if (b.joinBurst < 1 || b.joinBurst > Ranges.MAX_JOIN_BURST) {
+            throw new ParameterRangeException("joinBurst", "join burst " + b.joinBurst + " is outside 1 .. "
+                    + Ranges.MAX_JOIN_BURST);
+        }
+        if (b.maxTreeNodes < 1 || b.maxTreeNodes > Ranges.MAX_TREE_NODES) {
+            throw new ParameterRangeException("maxTreeNodes", "tree node limit " + b.maxTreeNodes + " is outside 1 .. "
+                    + Ranges.MAX_TREE_NODES);
         }
         this.joinRatePerSecond = b.joinRatePerSecond;
         this.joinBurst = b.joinBurst;
+        this.maxTreeNodes = b.maxTreeNodes;
     }
 
-    private static Duration positive(Duration d, String what) {
+    private static Duration inRange(Duration d, Ranges.DurationRange range, String field, String what) {
         Objects.requireNonNull(d, what);
-        if (d.isZero() || d.isNegative()) {
-            throw new IllegalArgumentException(what + " must be positive, not " + Durations.format(d));
+        if (!range.contains(d)) {
+            throw new ParameterRangeException(field, what + " " + Durations.format(d) + " is outside " + range);
         }
         return d;
     }
@@ -66,7 +79,7 @@ public final class HsdbaParameters {
     public Builder toBuilder() {
         return new Builder().estimator(estimator).pollingPeriod(pollingPeriod).idleTimeout(idleTimeout)
                 .leafLifetime(leafLifetime).mode(mode).joinRatePerSecond(joinRatePerSecond)
-                .joinBurst(joinBurst);
+                .joinBurst(joinBurst).maxTreeNodes(maxTreeNodes);
     }
 
     /** Rate estimator the compiled program uses (EWMA K or window). */
@@ -106,6 +119,11 @@ public final class HsdbaParameters {
     /** Token bucket depth of the join rate limit. */
     public int joinBurst() {
         return joinBurst;
+    }
+
+    /** Joins that would make a tree larger than this are refused at the edge, without a write. */
+    public int maxTreeNodes() {
+        return maxTreeNodes;
     }
 
     /**
@@ -150,20 +168,21 @@ public final class HsdbaParameters {
         return p.estimator.equals(estimator) && p.pollingPeriod.equals(pollingPeriod)
                 && p.idleTimeout.equals(idleTimeout) && p.leafLifetime.equals(leafLifetime)
                 && p.mode == mode
-                && Double.compare(p.joinRatePerSecond, joinRatePerSecond) == 0 && p.joinBurst == joinBurst;
+                && Double.compare(p.joinRatePerSecond, joinRatePerSecond) == 0 && p.joinBurst == joinBurst
+                && p.maxTreeNodes == maxTreeNodes;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, pollingPeriod, idleTimeout, leafLifetime, mode, joinRatePerSecond,
-                joinBurst);
+                joinBurst, maxTreeNodes);
     }
 
     @Override
     public String toString() {
         return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
                 + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", "
-                + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + "}";
+                + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + ", <= " + maxTreeNodes + " nodes per tree}";
     }
 
     /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */
@@ -175,6 +194,7 @@ public final class HsdbaParameters {
         private ModePreference mode = ModePreference.AUTO;
         private double joinRatePerSecond = DEFAULT_JOIN_RATE;
         private int joinBurst = DEFAULT_JOIN_BURST;
+        private int maxTreeNodes = DEFAULT_MAX_TREE_NODES;
 
         public Builder estimator(Estimator v) {
             this.estimator = v;
@@ -208,6 +228,11 @@ public final class HsdbaParameters {
 
         public Builder joinBurst(int v) {
             this.joinBurst = v;
+            return this;
+        }
+
+        public Builder maxTreeNodes(int v) {
+            this.maxTreeNodes = v;
             return this;
         }
 

@@ -25,14 +25,15 @@ public final class PortState {
     private final double measuredBps;
     private final List<NodeState> nodes;
     private final boolean masterElsewhere;
+    private final String warning;
 
     public PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
                      double measuredBps, List<NodeState> nodes) {
-        this(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, false);
+        this(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, false, null);
     }
 
     private PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
-                      double measuredBps, List<NodeState> nodes, boolean masterElsewhere) {
+                      double measuredBps, List<NodeState> nodes, boolean masterElsewhere, String warning) {
         this.port = Objects.requireNonNull(port, "port");
         this.timeMillis = timeMillis;
         this.treeVersion = treeVersion;
@@ -41,11 +42,24 @@ public final class PortState {
         this.measuredBps = measuredBps;
         this.nodes = List.copyOf(nodes);
         this.masterElsewhere = masterElsewhere;
+        this.warning = warning;
+    }
+
+    /** This state with a warning about the port as a whole (e.g. the switch is not the bottleneck). */
+    public PortState withWarning(String text) {
+        return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
+                masterElsewhere, text);
+    }
+
+    /** A warning about the port as a whole, if any. */
+    public java.util.Optional<String> warning() {
+        return java.util.Optional.ofNullable(warning);
     }
 
     /** This state, marked as not measured here: another cluster instance is the device's master. */
     public PortState withMasterElsewhere() {
-        return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, true);
+        return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, true,
+                warning);
     }
 
     /**
@@ -102,13 +116,13 @@ public final class PortState {
                 && Double.compare(s.capacityBps, capacityBps) == 0
                 && Double.compare(s.guaranteedSumBps, guaranteedSumBps) == 0
                 && Double.compare(s.measuredBps, measuredBps) == 0 && s.nodes.equals(nodes)
-                && s.masterElsewhere == masterElsewhere;
+                && s.masterElsewhere == masterElsewhere && Objects.equals(s.warning, warning);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
-                masterElsewhere);
+                masterElsewhere, warning);
     }
 
     @Override

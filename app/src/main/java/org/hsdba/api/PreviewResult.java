@@ -17,8 +17,16 @@ public final class PreviewResult {
     private final BandwidthTree tree;
     private final List<Violation> violations;
     private final Allocation allocation;
+    private final List<NodeChange> changes;
 
     public PreviewResult(BandwidthTree tree, List<Violation> violations, Allocation allocation) {
+        this(tree, violations, allocation, List.of());
+    }
+
+    /** With {@code changes}: the nodes whose effective figures the edit moves (see {@link #changes()}). */
+    public PreviewResult(BandwidthTree tree, List<Violation> violations, Allocation allocation,
+                         List<NodeChange> changes) {
+        this.changes = List.copyOf(changes);
         this.tree = tree;
         this.violations = List.copyOf(violations);
         this.allocation = allocation;
@@ -43,6 +51,20 @@ public final class PreviewResult {
     /** Per node: demand, allocation, effective limit (bits/s); present iff {@link #isOk()}. */
     public Optional<Allocation> allocation() {
         return Optional.ofNullable(allocation);
+    }
+
+    /**
+     * Every node whose effective guarantee, target or effective limit the edit changes (or that it
+     * adds or removes), before and after, when the port has an admissible tree to compare with;
+     * empty otherwise.
+     */
+    public List<NodeChange> changes() {
+        return changes;
+    }
+
+    /** The same preview with the changes against the current tree. */
+    public PreviewResult withChanges(List<NodeChange> list) {
+        return new PreviewResult(tree, violations, allocation, list);
     }
 
     @Override

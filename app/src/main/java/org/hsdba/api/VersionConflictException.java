@@ -23,8 +23,7 @@ public final class VersionConflictException extends RuntimeException {
 
     public VersionConflictException(PortRef port, String expected, long currentVersion, TreeTag currentTag) {
         super("tree of " + port + (currentTag == null && currentVersion == 0 ? " does not exist"
-                : " is at " + (currentTag != null ? "tag " + currentTag.text() + " (version " + currentVersion + ")"
-                        : "version " + currentVersion))
+                : " is at version " + currentVersion + (currentTag != null ? " (tag " + currentTag.text() + ")" : ""))
                 + ", not the expected " + expected + "; re-read it and retry");
         this.port = port;
         this.expected = expected;

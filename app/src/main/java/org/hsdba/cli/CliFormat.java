@@ -27,7 +27,7 @@ final class CliFormat {
     /** One line per tree: port, version, node count, capacity, headroom. */
     static String treeLine(BandwidthTree t) {
         long nodes = t.nodes().stream().filter(n -> !n.isTemplate()).count();
-        return String.format(Locale.ROOT, "%s  v%d  %d node(s)  C %s  eta %s  %d level(s)", t.port(), t.version(), nodes,
+        return String.format(Locale.ROOT, "%s  v%d  %d node(s)  C %s  eta %s  %d level(s)", t.port(), t.operatorVersion(), nodes,
                 t.capacity(), t.eta(), t.levels().size());
     }
 
@@ -74,6 +74,7 @@ final class CliFormat {
                 Rate.format(s.capacityBps()), Rate.format(s.guaranteedSumBps()), s.timeMillis() == 0
                         ? "not measured yet (no counters read from the switch)"
                         : "measured " + Rate.format(s.measuredBps()) + " at " + time(s.timeMillis())));
+        s.warning().ifPresent(w -> out.add("WARNING: " + w));
         out.add(String.format(Locale.ROOT, "%-24s %-2s %-8s %12s %12s %12s %12s %12s", "node", "st", "active", "measured",
                 "drop", "target", "fair share", "limit"));
         for (NodeState n : s.nodes()) {

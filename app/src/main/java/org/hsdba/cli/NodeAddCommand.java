@@ -61,6 +61,6 @@ public class NodeAddCommand extends NodeEditCommand {
             node.key(MatchKey.parse(key, mask, tree.levels().get(depth - 1).field().lengthBits()));
         }
         apply(p, TreeEdit.add(node.build()), r -> String.format("added %s to %s, tree version %d", id, p,
-                r.tree().version()));
+                r.tree().operatorVersion()));
     }
 }

@@ -20,6 +20,6 @@ public class NodeRemoveCommand extends NodeEditCommand {
     void run() {
         PortRef p = portRef();
         apply(p, TreeEdit.deleteSubtree(id), r -> String.format("removed %d node(s) %s from %s, tree version %d",
-                r.removedNodes().size(), r.removedNodes(), p, r.tree().version()));
+                r.removedNodes().size(), r.removedNodes(), p, r.tree().operatorVersion()));
     }
 }

@@ -69,6 +69,6 @@ public class NodeUpdateCommand extends NodeEditCommand {
             b.joined(false);
         }
         apply(p, TreeEdit.update(b.build()), r -> String.format("updated %s in %s, tree version %d", id, p,
-                r.tree().version()));
+                r.tree().operatorVersion()));
     }
 }

@@ -4,6 +4,7 @@ import org.hsdba.admission.ResolvedTree;
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Ranges;
 
 /**
  * The compiled program's number formats (all unsigned 64-bit, HX_ALU saturating; reasoning in
@@ -26,8 +27,8 @@ public final class FixedPoint {
     public static final long UNLIMITED = -1L;
     public static final int WEIGHT_BITS = 24;
     public static final long WEIGHT_ONE = 1L << WEIGHT_BITS;
-    public static final double MIN_WEIGHT = Math.scalb(1.0, -14);
-    public static final double MAX_WEIGHT = Math.scalb(1.0, 32);
+    public static final double MIN_WEIGHT = Ranges.MIN_WEIGHT;
+    public static final double MAX_WEIGHT = Ranges.MAX_WEIGHT;
     /** Bound on the sum of one parent's children's Q24 weights. */
     public static final long MAX_WEIGHT_SUM = 1L << 62;
     public static final long Q32_ONE = 1L << 32;

@@ -25,6 +25,7 @@ import java.util.stream.Collectors;
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
+import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
 import org.hsdba.api.DeviceStatus;
 import org.hsdba.api.EditResult;
@@ -109,6 +110,7 @@ public final class HsdbaManager implements HsdbaService {
     private final JoinHandler joins;
     private final Monitor monitor;
     private ScheduledFuture<?> pollTask;
+    private long ticks;
     private Duration pollPeriod;
     private HsdbaParameters appliedParameters;
 
@@ -131,7 +133,7 @@ public final class HsdbaManager implements HsdbaService {
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
         this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, control::execute,
-                this::emit, time);
+                this::emit, time, store::parameters);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
     }
 
@@ -429,6 +431,9 @@ public final class HsdbaManager implements HsdbaService {
                         : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
                 violations.addAll(selectorViolations(withTree(store.trees(), next)));
+                if (current == null && who == Writer.OPERATOR) {
+                    violations.addAll(portViolations(next));
+                }
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
@@ -518,6 +523,28 @@ public final class HsdbaManager implements HsdbaService {
         return out;
     }
 
+    /**
+     * A new tree for a port the connected switch does not have would be installed and enforce
+     * nothing: refused, naming the switch's ports. A switch not connected yet is not checked (its
+     * device status then shows the port as managed but absent).
+     */
+    private List<Violation> portViolations(BandwidthTree tree) {
+        PofSwitch sw = connected(tree.port().deviceId());
+        if (sw == null) {
+            return List.of();
+        }
+        List<Long> ports = new ArrayList<>();
+        for (PortDesc p : sw.ports()) {
+            ports.add(p.portId() & 0xFFFF_FFFFL);
+        }
+        if (ports.contains(tree.port().port())) {
+            return List.of();
+        }
+        return List.of(new Violation(org.hsdba.model.ViolationCode.BAD_PARAMETER, null, "port", "switch "
+                + tree.port().deviceId() + " has no port " + tree.port().port() + " (its ports: "
+                + ports.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
+    }
+
     private static NotFoundException noTree(PortRef port) {
         return new NotFoundException("no tree for port " + port.port() + " of " + port.deviceId());
     }
@@ -589,18 +616,43 @@ public final class HsdbaManager implements HsdbaService {
         if (!violations.isEmpty()) {
             return new PreviewResult(tree, violations, null);
         }
-        ResolvedTree resolved = Admission.admit(tree);
+        Allocation after = Allocator.allocate(Admission.admit(tree), demands(tree, demandsBps, true));
+        PreviewResult result = new PreviewResult(tree, List.of(), after);
+        BandwidthTree current = store.tree(tree.port()).orElse(null);
+        if (current == null) {
+            return result;
+        }
+        ResolvedTree before;
+        try {
+            before = Admission.admit(current);
+        } catch (InvalidTreeException e) {
+            return result; // nothing admissible to compare with
+        }
+        // The same demands on the tree as it is: given ones where the node is a leaf there, line rate for the other leaves.
+        Allocation now = Allocator.allocate(before, demands(current, demandsBps, false));
+        return result.withChanges(EffectiveChanges.between(now, after));
+    }
+
+    /**
+     * Demand per node of {@code tree}: given ones for leaves, the line rate for leaves without
+     * one (their share under full load), 0 for the rest. {@code strict}: a demand for an unknown
+     * node or a non-leaf is an {@link IllegalArgumentException}; otherwise it is left out.
+     */
+    private static double[] demands(BandwidthTree tree, Map<String, Double> demandsBps, boolean strict) {
         double[] demand = new double[tree.size()];
         for (int i = 0; i < tree.size(); i++) {
-            // A leaf without a given demand sends at line rate: its share under full load.
             demand[i] = tree.isLeaf(i) ? tree.capacity().asDouble() : 0;
         }
         for (Map.Entry<String, Double> e : demandsBps.entrySet()) {
             int i = tree.indexOf(e.getKey());
-            if (i < 0) {
-                throw new IllegalArgumentException("demand for unknown node \"" + e.getKey() + "\" under " + tree.rootPath());
-            }
-            if (!tree.isLeaf(i)) {
+            if (i < 0 || !tree.isLeaf(i)) {
+                if (!strict) {
+                    continue;
+                }
+                if (i < 0) {
+                    throw new IllegalArgumentException("demand for unknown node \"" + e.getKey() + "\" under "
+                            + tree.rootPath());
+                }
                 throw new IllegalArgumentException("demand for " + tree.path(i)
                         + ", which is not a leaf: demands are given for leaves, the rest is summed");
             }
@@ -610,7 +662,7 @@ public final class HsdbaManager implements HsdbaService {
             }
             demand[i] = d;
         }
-        return new PreviewResult(tree, List.of(), Allocator.allocate(resolved, demand));
+        return demand;
     }
 
     // ------------------------------------------------------------------ live state
@@ -708,8 +760,22 @@ public final class HsdbaManager implements HsdbaService {
         }
         pollPeriod = period;
         long nanos = period.toNanos();
-        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::pollAll), nanos, nanos,
+        // Ticks of 1/SALTS_PER_POLL period: every last one polls, the others change the salts.
+        long tick = nanos / DeviceProgram.SALTS_PER_POLL;
+        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::tick), tick, tick,
                 TimeUnit.NANOSECONDS);
+    }
+
+    private void tick() {
+        if (++ticks % DeviceProgram.SALTS_PER_POLL == 0) {
+            pollAll();
+            return;
+        }
+        for (DeviceAgent a : agents.values()) {
+            if (mastership.isMaster(a.deviceId)) {
+                monitor.resalt(a);
+            }
+        }
     }
 
     private void pollAll() {

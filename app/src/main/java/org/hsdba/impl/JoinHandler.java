@@ -12,12 +12,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.HsdbaEvent;
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.VersionConflictException;
 import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.JoinSite;
@@ -83,10 +85,12 @@ final class JoinHandler {
     private final AdmittedTrees admitted;
     private final TreeWriter writer;
     private final Map<PortRef, ChildKeyIndex> childIndexes = new HashMap<>();
+    private final Supplier<HsdbaParameters> parameters;
+    private final RefusalBursts bursts;
 
     JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, TreeWriter writer,
                 Function<PofSwitch, DeviceAgent> agentOf, Consumer<Runnable> control, Consumer<HsdbaEvent> emit,
-                TimeSource time) {
+                TimeSource time, Supplier<HsdbaParameters> parameters) {
         this.store = store;
         this.writeLock = writeLock;
         this.admitted = admitted;
@@ -95,6 +99,8 @@ final class JoinHandler {
         this.control = control;
         this.emit = emit;
         this.time = time;
+        this.parameters = parameters;
+        this.bursts = new RefusalBursts(emit, time);
     }
 
     /** Any thread: queue a packet-in that passed the rate limit. */
@@ -227,20 +233,36 @@ final class JoinHandler {
         return planned.stream().map(p -> p.node).collect(Collectors.toList());
     }
 
-    /** Plans every request against the index's tree; refusals are reported here, repeats dropped. */
+    /**
+     * Plans every request against the index's tree; refusals are reported here, repeats dropped.
+     * A join the tree has no room for ({@link JoinRoom}) is refused before it is planned into a
+     * write: counted, reported once per burst.
+     */
     private List<Planned> plan(ChildKeyIndex children, List<Request> requests, Map<Request, JoinSite> sites) {
         BandwidthTree current = children.tree();
         List<Planned> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
+        JoinRoom room = null;
         for (Request r : requests) {
             DeviceAgent a = agentOf.apply(r.sw);
             if (a == null || a.session() != r.sw) {
                 continue;
             }
-            JoinPlan plan = JoinPlanner.plan(children, sites.get(r).depth(), r.packetIn.data());
+            int depth = sites.get(r).depth();
+            JoinPlan plan = JoinPlanner.plan(children, depth, r.packetIn.data());
             if (plan.outcome() == JoinPlan.Outcome.REFUSE) {
                 refuse(a, current.port(), null, plan.reason());
-            } else if (plan.outcome() == JoinPlan.Outcome.ADD && ids.add(plan.node().orElseThrow().id())) {
+            } else if (plan.outcome() == JoinPlan.Outcome.ADD && !ids.contains(plan.node().orElseThrow().id())) {
+                if (room == null) {
+                    room = JoinRoom.of(current, parameters.get().maxTreeNodes(),
+                            JoinRoom.levelEntries(r.sw.resources()));
+                }
+                String full = room.take(depth);
+                if (full != null) {
+                    bursts.refused(a, current.port(), full);
+                    continue;
+                }
+                ids.add(plan.node().orElseThrow().id());
                 out.add(new Planned(a, plan.node().orElseThrow(), r.arrivalNanos));
             }
         }

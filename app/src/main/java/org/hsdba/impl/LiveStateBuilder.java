@@ -102,7 +102,38 @@ final class LiveStateBuilder {
         }
         b.state = new PortState(tree.port(), wall, tree.version(), tree.capacity().asDouble(), guaranteed, measured,
                 nodes);
+        double rootDropped = 0;
+        for (int i = 0; i < n; i++) {
+            if (tree.parentIndex(i) < 0) {
+                rootDropped += dropped[i];
+            }
+        }
+        String warning = notBottleneck(tree.eta(), tree.capacity().asDouble(), measured, rootDropped);
+        if (warning != null) {
+            b.state = b.state.withWarning(warning);
+        }
         return b;
+    }
+
+    /** A port at or above this fraction of its capacity "sits at capacity". */
+    static final double AT_CAPACITY = 0.97;
+    /** ... and drops less than this fraction of its rate: "without drops". */
+    static final double NO_DROPS = 0.005;
+
+    /**
+     * The warning for a tree with eta = 1 whose port forwards at capacity without dropping: the
+     * senders adapt to a queue behind the switch, which is then the bottleneck, and hsdba never
+     * drops, so it allocates nothing (issue 20's shaped-link case); null otherwise.
+     */
+    static String notBottleneck(double eta, double capacityBps, double measuredBps, double droppedBps) {
+        if (eta < 1 || capacityBps <= 0 || measuredBps < AT_CAPACITY * capacityBps
+                || droppedBps > NO_DROPS * measuredBps) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "eta = %s and the port forwards %.1f of %.1f Mb/s without drops:"
+                + " the switch is not the bottleneck (a queue behind it is), so the allocation is not enforced;"
+                + " set eta below 1 (default %s)", eta, measuredBps / 1e6, capacityBps / 1e6,
+                org.hsdba.model.BandwidthTree.DEFAULT_ETA);
     }
 
     /** The all-zero state of a tree that has not been read yet. */

@@ -155,6 +155,19 @@ final class Monitor {
         });
     }
 
+    /** A salt change of a controller-assisted device between readings (none while a reading is in flight). */
+    void resalt(DeviceAgent a) {
+        DeviceProgram program = a.confirmed();
+        if (a.session() == null || program == null || a.readingInFlight || a.mode() != DeviceMode.CONTROLLER_ASSISTED) {
+            return;
+        }
+        try {
+            a.step(program, program.resalt());
+        } catch (ProgramException e) {
+            throttledError(a, "controller-assisted salt change for " + a.deviceId + " failed: " + e.getMessage());
+        }
+    }
+
     private void onReading(DeviceAgent a, PofSwitch sw, DeviceProgram program, CounterReading reading, Throwable err) {
         if (a.session() != sw) {
             return;

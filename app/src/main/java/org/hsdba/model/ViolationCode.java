@@ -16,6 +16,8 @@ public enum ViolationCode {
     KEY_OUTSIDE_PARENT,
     TEMPLATE_MISUSE,
     WEIGHT_NOT_POSITIVE,
+    /** A weight the switch program cannot represent ({@link Ranges#MIN_WEIGHT} .. {@link Ranges#MAX_WEIGHT}). */
+    WEIGHT_OUT_OF_RANGE,
     WEIGHT_UNDERIVABLE,
     NOT_PROPORTIONAL,
     GUARANTEE_ABOVE_PEAK,

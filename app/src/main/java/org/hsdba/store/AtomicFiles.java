@@ -20,6 +20,40 @@ final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** Suffix of the copy {@link #writeKeepingPrevious} keeps. */
+    static final String PREVIOUS_SUFFIX = ".prev";
+
+    /**
+     * {@link #write}, keeping what {@code target} held before as {@code target.prev} (a hard link,
+     * so it costs no copy): a file corrupted outside the store (an editor, a full disk, a bad
+     * hand edit) can be recovered from the version before the last write.
+     */
+    static void writeKeepingPrevious(Path target, byte[] content) {
+        if (Files.exists(target)) {
+            Path dir = target.toAbsolutePath().getParent();
+            Path prev = previous(target);
+            Path link = dir.resolve(prev.getFileName() + ".tmp");
+            try {
+                Files.deleteIfExists(link);
+                try {
+                    Files.createLink(link, target);
+                } catch (UnsupportedOperationException | IOException e) {
+                    Files.copy(target, link, StandardCopyOption.REPLACE_EXISTING); // no hard links here
+                }
+                Files.move(link, prev, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot keep the previous " + target + " as " + prev + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        write(target, content); // its directory fsync makes the .prev rename durable too
+    }
+
+    /** Where {@link #writeKeepingPrevious} keeps the previous content of {@code target}. */
+    static Path previous(Path target) {
+        return target.resolveSibling(target.getFileName() + PREVIOUS_SUFFIX);
+    }
+
     static void write(Path target, byte[] content) {
         Path dir = target.toAbsolutePath().getParent();
         Path tmp = dir.resolve(target.getFileName() + ".tmp");

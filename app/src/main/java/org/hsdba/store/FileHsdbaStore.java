@@ -19,7 +19,9 @@ import org.hsdba.model.json.ConfigJson;
  * ({@value #CONFIG_FILE}, readable by every hsdba tool) and the service-only parameters (leaf
  * lifetime, mode preference incl. {@code auto}, join rate limit) in
  * {@value #SERVICE_FILE}. Every write replaces the files atomically and durably (see
- * {@link AtomicFiles}) before it is acknowledged, so the store survives kill -9. The service
+ * {@link AtomicFiles}) before it is acknowledged, so the store survives kill -9; the configuration
+ * file's content before the last write is kept as {@code hsdba-config.json.prev}, and a start-up
+ * error about a configuration file that does not read names it. The service
  * file is written first and only when the parameters changed; the configuration file's runtime
  * part is what the service file is reconciled with on load. One process per directory.
  */
@@ -57,7 +59,7 @@ public final class FileHsdbaStore extends SnapshotStore {
             try {
                 cfg = ConfigJson.read(config);
             } catch (org.hsdba.model.json.ConfigException e) {
-                throw new IllegalArgumentException(e.describe(config.toString()), e);
+                throw new IllegalArgumentException(e.describe(config.toString()) + recovery(config), e);
             }
         }
         HsdbaParameters params = HsdbaParameters.DEFAULTS;
@@ -69,6 +71,14 @@ public final class FileHsdbaStore extends SnapshotStore {
             }
         }
         return new FileHsdbaStore(dir, cfg, params.withRuntime(cfg.runtime()));
+    }
+
+    /** How to go back after a corrupted configuration file: the copy kept before the last write. */
+    private static String recovery(Path config) {
+        Path prev = AtomicFiles.previous(config);
+        return Files.exists(prev) ? "\nthe configuration before the last write is kept in " + prev
+                + ": check it and copy it over " + config.getFileName() + " to start from it"
+                : "\nno previous configuration is kept (" + prev + " does not exist)";
     }
 
     @Override
@@ -83,6 +93,6 @@ public final class FileHsdbaStore extends SnapshotStore {
             written = parameters;
         }
         String text = ConfigJson.write(HsdbaConfig.of(parameters.toRuntime(), trees));
-        AtomicFiles.write(configFile, text.getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.writeKeepingPrevious(configFile, text.getBytes(StandardCharsets.UTF_8));
     }
 }

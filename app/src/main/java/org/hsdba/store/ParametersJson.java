@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
+import org.hsdba.api.ParameterRangeException;
 import org.hsdba.model.Durations;
 import org.hsdba.model.Estimator;
 
@@ -18,7 +19,7 @@ import org.hsdba.model.Estimator;
  * <pre>
  * {"rateEstimator": {"kind": "ewma", "kSeconds": 0.002}, "pollingPeriodSeconds": 1,
  *  "idleTimeoutSeconds": 10, "leafLifetimeSeconds": 300, "mode": "auto",
- *  "joinRatePerSecond": 1000, "joinBurst": 100}
+ *  "joinRatePerSecond": 1000, "joinBurst": 100, "maxTreeNodes": 100000}
  * </pre>
  * ({@code {"kind": "window", "windowSeconds": 0.1}} for the window estimator). Reading is a
  * partial update of a base: members not given keep the base's value; unknown members and bad
@@ -29,7 +30,7 @@ import org.hsdba.model.Estimator;
 public final class ParametersJson {
 
     private static final Set<String> MEMBERS = Set.of("rateEstimator", "pollingPeriodSeconds", "idleTimeoutSeconds",
-            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst");
+            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes");
     /** Members earlier versions wrote and this one ignores. */
     private static final Set<String> RETIRED = Set.of("headroom");
 
@@ -48,6 +49,7 @@ public final class ParametersJson {
         o.put("mode", p.mode().jsonName());
         o.put("joinRatePerSecond", p.joinRatePerSecond());
         o.put("joinBurst", p.joinBurst());
+        o.put("maxTreeNodes", p.maxTreeNodes());
         return o;
     }
 
@@ -94,8 +96,17 @@ public final class ParametersJson {
             }
             b.joinBurst(n.asInt());
         }
+        if (json.has("maxTreeNodes")) {
+            JsonNode n = json.get("maxTreeNodes");
+            if (!n.canConvertToInt() || !n.isIntegralNumber()) {
+                throw new IllegalArgumentException("/maxTreeNodes: must be a whole number, not " + n);
+            }
+            b.maxTreeNodes(n.asInt());
+        }
         try {
             return b.build();
+        } catch (ParameterRangeException e) {
+            throw new IllegalArgumentException("/" + e.field() + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("/: " + e.getMessage(), e);
         }

@@ -91,6 +91,28 @@ public class AdmissionTest {
         }
     }
 
+    /** Weights the switch program cannot represent are refused at admission, with the range. */
+    @Test
+    public void weightsOutsideTheRepresentableRangeAreRefused() {
+        java.util.Random random = new java.util.Random();
+        double[] bad = {1e308, 1e-30, Math.nextDown(org.hsdba.model.Ranges.MIN_WEIGHT),
+            Math.nextUp(org.hsdba.model.Ranges.MAX_WEIGHT), org.hsdba.model.Ranges.MAX_WEIGHT * (1 + random.nextDouble() * 1e9),
+            org.hsdba.model.Ranges.MIN_WEIGHT * random.nextDouble()};
+        for (double w : bad) {
+            List<Violation> v = Admission.check(tree(2, "10G", 0.95)
+                    .addNode(node("A", null, 1).weight(1.0).build())
+                    .addNode(node("B", null, 2).weight(w).build())
+                    .build());
+            assertEquals("weight " + w + ": " + v, 1, v.size());
+            assertEquals(ViolationCode.WEIGHT_OUT_OF_RANGE, v.get(0).code());
+            assertTrue(v.get(0).message(), v.get(0).message().contains("2^-14") && v.get(0).message().contains("2^32"));
+        }
+        for (double w : new double[] {org.hsdba.model.Ranges.MIN_WEIGHT, org.hsdba.model.Ranges.MAX_WEIGHT}) {
+            assertTrue(Admission.check(tree(2, "10G", 0.95).addNode(node("A", null, 1).weight(1.0).build())
+                    .addNode(node("B", null, 2).weight(w).build()).build()).isEmpty());
+        }
+    }
+
     @Test
     public void weightsOnlyImplyGuaranteesFromTheParent() {
         BandwidthTree t = tree(2, "10G", 0.95)

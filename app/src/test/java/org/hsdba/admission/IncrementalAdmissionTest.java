@@ -108,6 +108,7 @@ public class IncrementalAdmissionTest {
             case GUARANTEE_ABOVE_PARENT:
             case GUARANTEE_ABOVE_PEAK:
             case WEIGHT_NOT_POSITIVE:
+            case WEIGHT_OUT_OF_RANGE:
             case WEIGHT_UNDERIVABLE:
             case NOT_PROPORTIONAL:
             case KEYS_OVERLAP:

@@ -157,7 +157,7 @@ public class CommandsTest {
      */
     @Test
     public void refusedEditsAreCommandExceptionsWithTheReasonsAndChangeNothing() {
-        long version = manager.tree(PORT).get().version();
+        long version = manager.tree(PORT).get().operatorVersion();
         NodeAddCommand add = atPort(new NodeAddCommand());
         add.id = "alice";
         add.key = "10.0.0.1";
@@ -171,13 +171,13 @@ public class CommandsTest {
         remove.id = "lab";
         remove.version = version + 5;
         CommandException stale = assertThrows(CommandException.class, remove::doExecute);
-        assertThat(stale.getMessage(), containsString("not the expected " + (version + 5)));
+        assertThat(stale.getMessage(), containsString("not the expected version " + (version + 5)));
 
         NodeRemoveCommand missing = atPort(new NodeRemoveCommand());
         missing.id = "nobody";
         assertThrows(CommandException.class, missing::doExecute);
 
-        assertEquals("nothing changed", version, manager.tree(PORT).get().version());
+        assertEquals("nothing changed", version, manager.tree(PORT).get().operatorVersion());
         assertTrue(manager.tree(PORT).get().contains("lab"));
     }
 

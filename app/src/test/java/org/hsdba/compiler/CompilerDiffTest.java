@@ -121,7 +121,9 @@ public class CompilerDiffTest {
     public void movingALeafToAnotherParentIsOneModifyWithTheNewTag() {
         BandwidthTree t = CompilerTestTrees.twoLevel();
         CompiledProgram p = HsdbaCompiler.compile(t, CAPS, OPTS);
-        CompiledDelta d = HsdbaCompiler.diff(t, edit(t, TreeEdit.move("A1", "B")), p.slots(), CAPS, OPTS);
+        // The moved leaf takes a key inside its new parent's subnet (admission refuses one that never matches).
+        BandwidthTree moved = edit(edit(t, TreeEdit.move("A1", "B")), TreeEdit.update(CompilerTestTrees.user("A1", "B", 2, 9, 1)));
+        CompiledDelta d = HsdbaCompiler.diff(t, moved, p.slots(), CAPS, OPTS);
         assertEquals(d.toString(), 1, d.messages().size());
         FlowMod mod = flowMods(d).get(0);
         assertEquals(FlowModCommand.MODIFY, mod.command());

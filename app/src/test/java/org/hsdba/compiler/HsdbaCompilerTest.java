@@ -246,6 +246,7 @@ public class HsdbaCompilerTest {
         }
     }
 
+    /** Given weights outside the fixed-point range never reach the compiler: admission refuses them. */
     @Test
     public void weightsOutsideTheFixedPointRangeAreRefused() {
         BandwidthTree tree = CompilerTestTrees.twoLevel();
@@ -255,8 +256,9 @@ public class HsdbaCompilerTest {
         try {
             HsdbaCompiler.compile(tiny, CAPS, OPTS);
             fail();
-        } catch (CompilerException e) {
+        } catch (org.hsdba.model.InvalidTreeException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("user \"A1\""));
+            assertEquals(org.hsdba.model.ViolationCode.WEIGHT_OUT_OF_RANGE, e.violations().get(0).code());
         }
     }
 

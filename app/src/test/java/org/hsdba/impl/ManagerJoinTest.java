@@ -206,6 +206,52 @@ public class ManagerJoinTest {
         assertTrue(h.events(HsdbaEvent.Type.ERROR).isEmpty());
     }
 
+    /**
+     * A flood of distinct joins beyond the tree's node limit: the tree never grows beyond it, the
+     * refusals are counted but cost no tree write (the version moves only for admitted batches),
+     * and they are reported per burst (a handful of events, not one per refusal).
+     */
+    @Test
+    public void aJoinFloodBeyondTheTreeLimitIsRefusedAtTheEdgeWithoutWrites() {
+        h.close();
+        h = new Harness(HsdbaParameters.builder().pollingPeriod(Duration.ofHours(1)).joinRatePerSecond(1e6)
+                .joinBurst(1_000_000).maxTreeNodes(20).build(), Mastership.ALWAYS);
+        connect();
+        int start = h.manager.tree(Harness.PORT).get().size();
+        java.util.Random random = new java.util.Random();
+        java.util.Set<Integer> hosts = new java.util.HashSet<>();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        h.scheduler.submit(() -> {
+            release.await();
+            return null;
+        });
+        int flood = 2000;
+        for (PofSwitchListener l : h.switches.listeners()) {
+            while (hosts.size() < flood) {
+                int host = 1 + random.nextInt(250 * 250);
+                if (hosts.add(host)) {
+                    l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, host / 250, 1 + host % 250)));
+                }
+            }
+        }
+        release.countDown();
+        h.quiet();
+        BandwidthTree t = h.manager.tree(Harness.PORT).get();
+        assertEquals("the tree stops at its limit", 20, t.size());
+        assertTrue("one write for the admitted joins, none per refusal: version " + t.version(), t.version() <= 3);
+        JoinCounters c = h.manager.device(Harness.DEVICE).get().joins();
+        assertEquals(20 - start, c.accepted());
+        assertEquals(flood - (20 - start), c.refused());
+        java.util.List<HsdbaEvent> refusals = h.events(HsdbaEvent.Type.ADMISSION_REFUSED);
+        assertEquals("one event for the burst", 1, refusals.size());
+        assertThat(refusals.get(0).message(), containsString("maxTreeNodes"));
+        h.time.advance(Duration.ofSeconds(2));
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 251, 1)));
+        assertEquals("the next burst after a quiet second reports again", 2,
+                h.events(HsdbaEvent.Type.ADMISSION_REFUSED).size());
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+    }
+
     @Test
     public void packetInsThatAreNotJoinsAreIgnored() {
         connect();

@@ -45,7 +45,8 @@ public class ParametersJsonTest {
         expectError("{\"rateEstimator\": {\"kind\": \"ewma\", \"kSeconds\": -1}}", "/rateEstimator/kSeconds");
         expectError("{\"mode\": \"turbo\"}", "unknown mode \"turbo\"");
         expectError("{\"colour\": 1}", "/colour: unknown member");
-        expectError("{\"joinBurst\": 0}", "join burst 0 must be at least 1");
+        expectError("{\"joinBurst\": 0}", "/joinBurst: join burst 0 is outside 1 .. 1000000");
+        expectError("{\"pollingPeriodSeconds\": 1e-9}", "/pollingPeriodSeconds: polling period 1ns is outside 100ms .. 1h");
     }
 
     @Test

@@ -162,4 +162,34 @@ public class StoreContractTest {
             assertTrue(e.getMessage(), e.getMessage().contains(FileHsdbaStore.CONFIG_FILE));
         }
     }
+
+    /**
+     * A configuration file corrupted after the last write (by hand, by a full disk): the start-up
+     * error names the previous version the store kept, and that version opens with the tree as it
+     * was before the last write.
+     */
+    @Test
+    public void aCorruptedConfigurationIsRecoverableFromThePreviousFile() throws Exception {
+        if (!kind.equals("file")) {
+            return;
+        }
+        Path dir = folder.newFolder().toPath();
+        HsdbaStore s = FileHsdbaStore.open(dir);
+        s.putTree(StoreTrees.tree(StoreTrees.PORT, 3, 1), 0);
+        BandwidthTree first = s.tree(StoreTrees.PORT).orElseThrow();
+        s.putTree(StoreTrees.tree(StoreTrees.PORT, 4, 2), 1);
+        Path config = dir.resolve(FileHsdbaStore.CONFIG_FILE);
+        Path prev = dir.resolve(FileHsdbaStore.CONFIG_FILE + ".prev");
+        byte[] good = Files.readAllBytes(config);
+        byte[] corrupt = java.util.Arrays.copyOf(good, new java.util.Random().nextInt(good.length - 1));
+        Files.write(config, corrupt);
+        try {
+            FileHsdbaStore.open(dir);
+            fail("a corrupted file was accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains(prev.toString()));
+        }
+        Files.copy(prev, config, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(first, FileHsdbaStore.open(dir).tree(StoreTrees.PORT).orElseThrow());
+    }
 }

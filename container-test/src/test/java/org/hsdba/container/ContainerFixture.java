@@ -44,7 +44,7 @@ final class ContainerFixture {
     private static RuntimeException bootFailure;
 
     /** Karaf, then ONOS: a real core may take this long to report READY on a loaded 2-core machine. */
-    private static final Duration ONOS_READY_TIMEOUT = Duration.ofSeconds(300);
+    private static final Duration ONOS_READY_TIMEOUT = Duration.ofSeconds(480);
     private static final String ONOS_NODE = KarafPorts.HOST;
     private static final String ONOS_HEAP = "1536M";
 
@@ -108,6 +108,8 @@ final class ContainerFixture {
                 }
             }
             KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, Map.of());
+            // ONOS keeps installed applications next to Karaf (../apps, as in a release): a fresh core
+            KarafSetup.deleteTree(home.resolveSibling("apps"));
             List<String> flags = onos.get().configure(home, ONOS_NODE, List.of(ONOS_NODE), KarafPorts.freePort());
             karaf = KarafProcess.start(home, ports, flags, ONOS_HEAP);
             // ONOS's REST API answering READY implies Karaf's boot features are in (its shell is

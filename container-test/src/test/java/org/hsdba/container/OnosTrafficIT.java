@@ -2,7 +2,6 @@ package org.hsdba.container;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNull;
-import static org.junit.Assert.assertTrue;
 import static org.junit.Assume.assumeTrue;
 
 import java.io.IOException;
@@ -48,8 +47,9 @@ import org.junit.Test;
  * default port, is programmed by the app, and the scenario's frames are played into it in real
  * time with the lab's traffic player. In a phase where the demands stay constant, the rate each
  * leaf passes (the app's REST state, averaged over the phase's steady part) must match the exact
- * allocation for the scenario's offered rates within {@link #BOUND} of the capacity; the guest
- * joining by packet-in and its prune after it stops must show as events (REST /events).
+ * allocation (computed here) for the rates that arrived within {@link #BOUND} of the capacity, and
+ * what ONOS saw arrive must match what the player sent; the guest joining by packet-in and its
+ * prune after it stops must show as events (REST /events).
  */
 public class OnosTrafficIT {
 
@@ -63,6 +63,9 @@ public class OnosTrafficIT {
     private static final double MEASURE_FROM = 12.0;
     private static final double MEASURE_TO = 15.0;
     private static final String GUEST = "A4";
+    private static final List<String> LEAVES = List.of("A1", "A2", "A3", "A4", "B1", "B2", "B3");
+    /** Sum of passed + dropped in ONOS's state against the player's bytes (windows differ by a polling period). */
+    private static final double ARRIVAL_BOUND = 0.10;
     private static final String GUEST_JOINED_AS = "host-10.1.0.4";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -87,34 +90,52 @@ public class OnosTrafficIT {
         try (LabSwitch sw = LabSwitch.start(1, 2, true, KarafPorts.HOST, pofPort)) {
             ticker.scheduleAtFixedRate(sw::tick, 100, 100, TimeUnit.MILLISECONDS);
             awaitProgrammed(Duration.ofSeconds(60));
-            Map<String, List<Double>> samples = new LinkedHashMap<>();
+            Map<String, List<Double>> passed = new LinkedHashMap<>();
+            Map<String, List<Double>> dropped = new LinkedHashMap<>();
             try (TrafficPlayer player = new TrafficPlayer("onos", lab.trafficFor(1, 1.0), false,
                     CoarseClock.millisecond(), sw::feed).start()) {
+                long bytes0 = -1;
+                long nanos0 = 0;
                 while (player.scenarioSeconds() < MEASURE_TO) {
                     double t = player.scenarioSeconds();
                     if (t >= MEASURE_FROM) {
-                        state().path("nodes").forEach(n -> samples.computeIfAbsent(n.path("id").asText(),
-                                k -> new ArrayList<>()).add(n.path("measuredBps").asDouble(Double.NaN)));
+                        if (bytes0 < 0) {
+                            bytes0 = player.bytes();
+                            nanos0 = System.nanoTime();
+                        }
+                        state().path("nodes").forEach(n -> {
+                            String id = n.path("id").asText();
+                            passed.computeIfAbsent(id, k -> new ArrayList<>()).add(n.path("measuredBps").asDouble(Double.NaN));
+                            dropped.computeIfAbsent(id, k -> new ArrayList<>()).add(n.path("dropBps").asDouble(Double.NaN));
+                        });
                     }
                     Thread.sleep(250);
                 }
-                compareWithExact(lab, samples, player);
+                double sentBps = (player.bytes() - bytes0) * 8e9 / (System.nanoTime() - nanos0);
+                String rateProblem = compareWithExact(lab, passed, dropped, sentBps);
                 // A4 stops at 20 s; idle 3 s, lifetime 10 s: pruned by about 33 s
                 awaitEvent("NODE_JOINED", Duration.ofSeconds(5));
                 awaitEvent("NODE_PRUNED", Duration.ofSeconds(40));
                 assertNull("traffic player: " + player.failure(), player.failure());
-                System.out.printf(Locale.ROOT, "[onos-traffic] player: %d packets, max lag %.1f ms; switch: %s%n",
+                System.out.printf(Locale.ROOT, "[onos-traffic] player: %d packets, max lag %.1f ms; %s%n",
                         player.packets(), player.maxLagNanos() / 1e6, sw.statusLine());
                 OnosIT.assertCleanLog(container);
+                assertNull(rateProblem, rateProblem);
             }
         } finally {
             ticker.shutdownNow();
         }
     }
 
-    /** Mean passed rate of each leaf over the samples against the exact allocation at the phase's midpoint. */
-    private static void compareWithExact(LabScenario lab, Map<String, List<Double>> samples, TrafficPlayer player)
-            throws IOException {
+    /**
+     * Three comparisons over the window: what ONOS's state says arrived (passed + dropped, all
+     * leaves) against what the player sent; each leaf's passed rate against the exact allocation
+     * (Allocator, computed here) for the arrival rates ONOS observed, which must hold within
+     * {@link #BOUND} of C; and, for information, against the exact allocation for the scenario's
+     * nominal rates (the player falls short of them when the machine is loaded).
+     */
+    private static String compareWithExact(LabScenario lab, Map<String, List<Double>> passed,
+                                           Map<String, List<Double>> dropped, double sentBps) throws IOException {
         Scenario scenario = lab.scenario();
         BandwidthTree full = scenario.effectiveConfig().trees().stream()
                 .filter(t -> t.port().port() == EGRESS).findFirst().orElseThrow();
@@ -122,27 +143,49 @@ public class OnosTrafficIT {
         double t = (MEASURE_FROM + MEASURE_TO) / 2;
         // the allocation is homogeneous in the rates: scaling capacity, peaks and demands by the
         // lab's factor scales it by the same factor
-        Allocation exact = Allocator.allocate(resolved, scenario.demandAt(full.port(), t));
+        Allocation nominal = Allocator.allocate(resolved, scenario.demandAt(full.port(), t));
         double capacity = full.capacity().bps() * lab.scale();
+        Map<String, Double> arrived = new LinkedHashMap<>();
+        for (String leaf : LEAVES) {
+            String id = onosId(leaf);
+            arrived.put(leaf, (mean(passed, id) + mean(dropped, id)) / lab.scale());
+        }
+        Allocation observed = Allocator.allocate(resolved, arrived);
+        double arrivedSum = arrived.values().stream().mapToDouble(Double::doubleValue).sum() * lab.scale();
         List<String> rows = new ArrayList<>();
         double worst = 0;
-        for (String leaf : List.of("A1", "A2", "A3", GUEST, "B1", "B2", "B3")) {
-            double want = exact.allocation(full.indexOf(leaf)) * lab.scale();
-            List<Double> got = samples.getOrDefault(leaf.equals(GUEST) ? GUEST_JOINED_AS : leaf, List.of());
-            double mean = got.stream().filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue).average().orElse(0);
-            double error = Math.abs(mean - want) / capacity;
+        for (String leaf : LEAVES) {
+            int i = full.indexOf(leaf);
+            double got = mean(passed, onosId(leaf));
+            double want = observed.allocation(i) * lab.scale();
+            double error = Math.abs(got - want) / capacity;
             worst = Math.max(worst, error);
-            rows.add(String.format(Locale.ROOT, "%-4s exact %7.2f Mb/s  passed %7.2f Mb/s  (%d samples)  error %.1f %% of C",
-                    leaf, want / 1e6, mean / 1e6, got.size(), error * 100));
+            rows.add(String.format(Locale.ROOT, "%-4s arrived %6.2f  passed %6.2f  exact %6.2f  error %4.1f %% of C"
+                    + "  | nominal: offered %6.2f exact %6.2f Mb/s (%d samples)", leaf, arrived.get(leaf) * lab.scale() / 1e6,
+                    got / 1e6, want / 1e6, error * 100, nominal.demand(i) * lab.scale() / 1e6,
+                    nominal.allocation(i) * lab.scale() / 1e6, passed.getOrDefault(onosId(leaf), List.of()).size()));
         }
-        String table = String.join("\n  ", rows);
-        String report = String.format(Locale.ROOT, "t = %.0f-%.0f s of %s, C = %.0f Mb/s, worst %.2f %% of C (bound %.0f %%),"
-                + " player max lag %.1f ms; machine shared with other builds%n  %s%n", MEASURE_FROM, MEASURE_TO, SCENARIO,
-                capacity / 1e6, worst * 100, BOUND * 100, player.maxLagNanos() / 1e6, table);
+        double arrivalError = Math.abs(arrivedSum - sentBps) / sentBps;
+        String report = String.format(Locale.ROOT, "t = %.0f-%.0f s of %s, C = %.0f Mb/s; sent by the player %.2f Mb/s,"
+                + " arrived per ONOS %.2f Mb/s (%.1f %% apart); worst leaf %.2f %% of C (bound %.0f %%);"
+                + " machine shared with other builds%n  %s%n", MEASURE_FROM, MEASURE_TO, SCENARIO, capacity / 1e6,
+                sentBps / 1e6, arrivedSum / 1e6, arrivalError * 100, worst * 100, BOUND * 100, String.join("\n  ", rows));
         System.out.print("[onos-traffic] " + report);
         Path out = Paths.get(ContainerFixture.property("karaf.run")).resolve("onos-traffic.txt");
         Files.writeString(out, report, StandardCharsets.UTF_8);
-        assertTrue("per-leaf passed rates in ONOS against the exact allocation:\n" + report, worst <= BOUND);
+        if (arrivalError > ARRIVAL_BOUND) {
+            return "ONOS's measured arrivals against what was sent (bound " + ARRIVAL_BOUND * 100 + " %):\n" + report;
+        }
+        return worst <= BOUND ? null : "per-leaf passed rates in ONOS against the exact allocation:\n" + report;
+    }
+
+    private static String onosId(String leaf) {
+        return leaf.equals(GUEST) ? GUEST_JOINED_AS : leaf;
+    }
+
+    private static double mean(Map<String, List<Double>> samples, String id) {
+        return samples.getOrDefault(id, List.of()).stream().filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue)
+                .average().orElse(0);
     }
 
     private static void awaitProgrammed(Duration timeout) throws Exception {

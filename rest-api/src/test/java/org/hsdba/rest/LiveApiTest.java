@@ -49,6 +49,46 @@ public class LiveApiTest {
         assertEquals(before, http.get("v1/parameters").json());
     }
 
+    /**
+     * Every run-time parameter has a range: values drawn beyond each end (including the issue's
+     * 1e-9 s polling period) get 400 naming the member, and change nothing; the ends are accepted.
+     */
+    @Test
+    public void parametersOutsideTheirRangesAreRefusedWithWhere() {
+        java.util.Random random = new java.util.Random();
+        JsonNode before = http.get("v1/parameters").json();
+        Object[][] cases = {
+            {"pollingPeriodSeconds", 0.1, 3600.0},
+            {"idleTimeoutSeconds", 0.01, 604800.0},
+            {"leafLifetimeSeconds", 0.01, 2592000.0},
+            {"joinRatePerSecond", 0.01, 1e6},
+        };
+        Http.Answer tiny = http.put("v1/parameters", "{\"pollingPeriodSeconds\": 1e-9}");
+        assertEquals(tiny.toString(), 400, tiny.status());
+        assertTrue(tiny.toString(), tiny.error().get("details").toString().contains("/pollingPeriodSeconds"));
+        assertTrue(tiny.toString(), tiny.error().toString().contains("100ms .. 1h"));
+        for (Object[] c : cases) {
+            double min = (double) c[1];
+            double max = (double) c[2];
+            for (double v : new double[] {min * random.nextDouble() * 0.99, max * (1.001 + random.nextDouble() * 1e6)}) {
+                Http.Answer a = http.put("v1/parameters", "{\"" + c[0] + "\": " + v + "}");
+                assertEquals(c[0] + " " + v + ": " + a, 400, a.status());
+                assertTrue(a.toString(), a.error().get("details").toString().contains("/" + c[0]));
+            }
+            assertEquals(c[0] + " at its minimum", 200, http.put("v1/parameters", "{\"" + c[0] + "\": " + min + "}")
+                    .status());
+            assertEquals(c[0] + " at its maximum", 200, http.put("v1/parameters", "{\"" + c[0] + "\": " + max + "}")
+                    .status());
+            http.put("v1/parameters", "{\"" + c[0] + "\": " + before.get((String) c[0]) + "}");
+        }
+        Http.Answer burst = http.put("v1/parameters", "{\"joinBurst\": 1000001}");
+        assertEquals(burst.toString(), 400, burst.status());
+        Http.Answer k = http.put("v1/parameters", "{\"rateEstimator\": {\"kind\": \"ewma\", \"kSeconds\": 1e-7}}");
+        assertEquals(k.toString(), 400, k.status());
+        assertTrue(k.toString(), k.error().get("details").toString().contains("/rateEstimator/kSeconds"));
+        assertEquals(before, http.get("v1/parameters").json());
+    }
+
     @Test
     public void stateOfAManagedPortListsEveryNode() {
         http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
@@ -93,6 +133,16 @@ public class LiveApiTest {
     }
 
     @Test
+    public void eventsRefuseUnknownOrRepeatedParametersAndUnknownTypes() {
+        assertEquals(200, http.get("v1/events?type=NODE_JOINED,ERROR&device=pof:1&node=x&limit=3").status());
+        Http.Answer unknown = http.get("v1/events?limt=5");
+        assertEquals(400, unknown.status());
+        assertTrue(unknown.error().get("message").asText(), unknown.error().get("message").asText().contains("limt"));
+        assertEquals(400, http.get("v1/events?type=JOINED").status());
+        assertEquals(400, http.get("v1/events?limit=1&limit=2").status());
+    }
+
+    @Test
     public void metricsAreInThePrometheusTextFormat() {
         http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
         Http.Answer m = http.get("v1/metrics");
@@ -106,6 +156,25 @@ public class LiveApiTest {
         assertTrue(text.contains("hsdba_node_target_bps{"));
         for (String line : text.split("\n")) {
             assertTrue(line, line.startsWith("#") || line.matches("[a-z_]+\\{[^}]*} [-+0-9.eEInfNa]+"));
+        }
+    }
+
+    @Test
+    public void metricsAnswerPrometheusAndOpenMetricsAcceptHeaders() {
+        http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        // what Prometheus 2.x sends: OpenMetrics first
+        Http.Answer om = http.get("v1/metrics", "Accept", "application/openmetrics-text;version=1.0.0,"
+                + "application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1");
+        assertEquals(om.toString(), 200, om.status());
+        assertTrue(om.header("Content-Type"), om.header("Content-Type").startsWith("application/openmetrics-text"));
+        assertTrue(om.body().endsWith("# EOF\n"));
+        assertTrue(om.body().contains("# TYPE hsdba_joins counter\n"));
+        assertTrue(om.body().contains("hsdba_joins_total{"));
+        for (String accept : new String[] {"text/plain;version=0.0.4;q=0.5,*/*;q=0.1", "text/plain", "*/*"}) {
+            Http.Answer plain = http.get("v1/metrics", "Accept", accept);
+            assertEquals(accept, 200, plain.status());
+            assertTrue(accept, plain.header("Content-Type").startsWith("text/plain"));
+            assertFalse(plain.body().contains("# EOF"));
         }
     }
 

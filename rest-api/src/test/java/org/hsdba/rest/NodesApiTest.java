@@ -151,6 +151,15 @@ public class NodesApiTest {
 
     @Test
     public void moveReparentsTheSubtree() {
+        // Host 10.1.0.2 can never match under subnet 10.2.0.0/16: that move is refused.
+        Http.Answer outside = http.post(NODES + "/A2/move", "{\"parent\": \"B\"}", "If-Match", "*");
+        assertEquals(outside.toString(), 400, outside.status());
+        assertEquals("KEY_OUTSIDE_PARENT", outside.error().get("details").get(0).get("rule").asText());
+        // Groups told apart by another field (destination MAC): hosts may move between them.
+        String byMac = Trees.TWO_LEVEL.replace("{\"name\": \"subnet\", \"field\": {\"offset\": 240, \"length\": 32}}",
+                "{\"name\": \"subnet\", \"field\": {\"offset\": 0, \"length\": 48}}")
+                .replace("\"10.1.0.0/16\"", "\"0x020000000001\"").replace("\"10.2.0.0/16\"", "\"0x020000000002\"");
+        assertEquals(200, http.put(PORT_PATH + "/tree", byMac, "If-Match", "*").status());
         Http.Answer m = http.post(NODES + "/A2/move", "{\"parent\": \"B\"}", "If-Match", "*");
         assertEquals(m.toString(), 200, m.status());
         assertEquals("B", m.json().get("parent").asText());

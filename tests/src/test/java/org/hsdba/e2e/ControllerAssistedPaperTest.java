@@ -8,7 +8,7 @@ import org.junit.Test;
  * Controller-assisted mode against the reference switch in stock mode (extension off, in
  * process): the controller polls the entry counters every second of simulated time, runs the
  * loop and installs its FLOW_MOD MODIFYs ({@link PaperRuns#assisted}). Every node's forwarded
- * rate per phase, averaged after the phase's first 2 s (convergence takes at most two polls),
+ * rate per phase, averaged after the phase's first 3 s (the two-poll demand window, then one step),
  * must be within 5 % of the exact allocator. {@link OverTcpPaperTest} runs the same over TCP.
  */
 public class ControllerAssistedPaperTest {

@@ -38,8 +38,12 @@ final class PaperRuns {
     static final double IN_SWITCH_SETTLE_S = 1.0;
     /** Controller-assisted polling period (simulated time). */
     static final long POLL_NS = 1_000_000_000L;
-    /** Controller-assisted rates are averaged after the phase's first 2 s (convergence takes at most two polls). */
-    static final double ASSISTED_SETTLE_S = 2.0;
+    /**
+     * Controller-assisted rates are averaged after the phase's first 3 s: a leaf that stops keeps
+     * its demand for the loop's two-poll demand window, then the passed-rate integral takes one
+     * step (a sender that does not react lands in one step).
+     */
+    static final double ASSISTED_SETTLE_S = 3.0;
 
     private PaperRuns() {
     }

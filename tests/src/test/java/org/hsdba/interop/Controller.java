@@ -31,7 +31,7 @@ import org.hsdba.store.InMemoryHsdbaStore;
 
 /**
  * The controller as the lab wires it, minus REST: the hsdba manager with the real compiler on
- * the Netty POF server, on 127.0.0.1. It records the manager's events, every message the manager
+ * the Netty POF server, on a local address. It records the manager's events, every message the manager
  * sends, every ERROR and PACKET_IN the switch sends, and the switch's latest session.
  */
 final class Controller implements AutoCloseable {
@@ -47,9 +47,9 @@ final class Controller implements AutoCloseable {
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
     private volatile CompletableFuture<PofSwitch> ready = new CompletableFuture<>();
 
-    /** A controller on {@code port} (0: ephemeral) holding {@code trees} (its store, as after a restart). */
-    Controller(HsdbaParameters params, int port, List<BandwidthTree> trees) {
-        server = new PofServer(PofServerConfig.builder().bindAddress("127.0.0.1").port(port).build());
+    /** A controller on {@code address}:{@code port} (0: ephemeral) holding {@code trees} (its store, as after a restart). */
+    Controller(HsdbaParameters params, String address, int port, List<BandwidthTree> trees) {
+        server = new PofServer(PofServerConfig.builder().bindAddress(address).port(port).build());
         server.start();
         server.addListener(new PofSwitchListener() {
             @Override

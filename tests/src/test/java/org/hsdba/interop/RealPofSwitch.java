@@ -6,8 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One run of the real POFSwitch as a child process, the way its README says it must run: as
@@ -20,18 +24,26 @@ final class RealPofSwitch implements AutoCloseable {
 
     private final Process process;
     private final Path log;
+    private final String namespace;
 
-    private RealPofSwitch(Process process, Path log) {
+    private RealPofSwitch(Process process, Path log, String namespace) {
         this.process = process;
         this.log = log;
+        this.namespace = namespace;
     }
 
     /**
-     * Starts {@code binary} as device {@code deviceId} connecting to 127.0.0.1:{@code controllerPort},
-     * with the given interfaces as its ports (numbered from 1 in this order); none = control channel only.
+     * Starts {@code binary} in network namespace {@code namespace} (null: this one) as device
+     * {@code deviceId} connecting to {@code controller}:{@code controllerPort}, with the given
+     * interfaces as its ports (numbered from 1 in this order); none = control channel only.
      */
-    static RealPofSwitch start(Path binary, int controllerPort, long deviceId, List<String> ports, Path workDir) {
-        List<String> cmd = new ArrayList<>(List.of("unshare", "--ipc", binary.toString(), "-i", "127.0.0.1",
+    static RealPofSwitch start(Path binary, String namespace, String controller, int controllerPort, long deviceId,
+            List<String> ports, Path workDir) {
+        List<String> cmd = new ArrayList<>();
+        if (namespace != null) {
+            cmd.addAll(List.of("ip", "netns", "exec", namespace)); // execs: the process is the switch itself
+        }
+        cmd.addAll(List.of("unshare", "--ipc", binary.toString(), "-i", controller,
                 "-p", Integer.toString(controllerPort), "-d", Long.toHexString(deviceId), "-V", "error"));
         if (ports.isEmpty()) {
             cmd.add("-e");
@@ -46,11 +58,60 @@ final class RealPofSwitch implements AutoCloseable {
             Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
             // stdin stays open (a pipe nobody writes to) for the life of the process.
-            return new RealPofSwitch(p, log);
+            return new RealPofSwitch(p, log, namespace);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + cmd, e);
         }
     }
+
+    /**
+     * The kernel's drop counters of this switch's packet sockets bound to {@code iface}, by socket
+     * inode, from {@code ss}' socket memory counters (empty when {@code ss} cannot tell). POFSwitch
+     * opens more than one socket per port and reads only one of them, so the others drop every
+     * frame once full: see {@link #dataPathDrops}.
+     */
+    Map<Long, Long> socketDrops(String iface) {
+        Shell.Result r = namespace == null ? Shell.tryRun("ss", "-0", "-m", "-p", "-e")
+                : Shell.tryRun("ip", "netns", "exec", namespace, "ss", "-0", "-m", "-p", "-e");
+        Map<Long, Long> drops = new HashMap<>();
+        if (r.exit != 0) {
+            return drops;
+        }
+        String pid = "pid=" + process.pid() + ",";
+        Long inode = null;
+        for (String line : r.output.split("\n")) {
+            if (line.startsWith("p_")) {
+                Matcher ino = INODE.matcher(line);
+                inode = line.contains(pid) && line.contains(":" + iface + " ") && ino.find() ? Long.valueOf(ino.group(1)) : null;
+            } else if (inode != null) {
+                Matcher m = DROPS.matcher(line);
+                if (m.find()) {
+                    drops.put(inode, Long.parseLong(m.group(1)));
+                }
+                inode = null;
+            }
+        }
+        return drops;
+    }
+
+    /**
+     * Frames the data path's socket on that port dropped between two {@link #socketDrops} samples:
+     * the smallest increase over the sockets in both (the socket the data path reads drops only
+     * when its thread is starved; the unread ones drop everything); -1 when unknown.
+     */
+    static long dataPathDrops(Map<Long, Long> before, Map<Long, Long> after) {
+        long min = Long.MAX_VALUE;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            Long b = before.get(e.getKey());
+            if (b != null) {
+                min = Math.min(min, e.getValue() - b);
+            }
+        }
+        return min == Long.MAX_VALUE ? -1 : min;
+    }
+
+    private static final Pattern DROPS = Pattern.compile("skmem:\\([^)]*,d(\\d+)\\)");
+    private static final Pattern INODE = Pattern.compile("ino:(\\d+)");
 
     boolean isAlive() {
         return process.isAlive();
@@ -71,18 +132,17 @@ final class RealPofSwitch implements AutoCloseable {
         }
     }
 
-    /** Stops it (SIGTERM, then SIGKILL after 5 s), as a power cycle would. */
+    /**
+     * Stops it with SIGKILL, as a power cycle would (SIGTERM and SIGINT do not stop it; its SysV queue goes with
+     * its private IPC namespace).
+     */
     @Override
     public void close() {
-        process.destroy();
+        process.destroyForcibly();
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(5, TimeUnit.SECONDS);
-            }
+            process.waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
         }
     }
 }

@@ -19,7 +19,7 @@ import org.junit.Assume;
 import org.junit.Test;
 
 /**
- * Benchmark (a JUnit class run by {@code scripts/bench.sh real-ports}; no assertion on figures):
+ * Benchmark (a JUnit class run by {@code scripts/bench.sh switches-side-by-side}; no assertion on figures):
  * frames per second through three switches on the same real ports (veth pairs to hosts in
  * network namespaces), with the same tree and the same frames, one after another in one run: the
  * real POFSwitch 1.4.0 (stock build, controller-assisted), the reference switch in stock mode

@@ -78,10 +78,10 @@ final class RealSwitchRig implements AutoCloseable {
     /** The same with the given switch. */
     static RealSwitchRig start(HsdbaParameters params, Kind kind) {
         Path binary = kind == Kind.POFSWITCH ? PofSwitchBuild.binary().orElseThrow() : null;
-        HostNetwork net = HostNetwork.create(2);
+        HostNetwork net = HostNetwork.create(2, kind == Kind.POFSWITCH);
         RealSwitchRig rig = new RealSwitchRig(binary, net, params, kind);
         try {
-            rig.controller = new Controller(params, 0, List.of());
+            rig.controller = new Controller(params, net.controllerAddress(), 0, List.of());
             rig.startSwitch();
             return rig;
         } catch (RuntimeException | Error e) {
@@ -95,7 +95,8 @@ final class RealSwitchRig implements AutoCloseable {
             startReference();
             return;
         }
-        sw = RealPofSwitch.start(binary, controller.port(), dpid, net.ports(), workDir);
+        sw = RealPofSwitch.start(binary, net.switchNamespace(), net.controllerAddress(), controller.port(), dpid, net.ports(),
+                workDir);
         try {
             session = controller.awaitSwitch();
         } catch (AssertionError e) {
@@ -111,7 +112,7 @@ final class RealSwitchRig implements AutoCloseable {
         try {
             DatapathConfig dc = DatapathConfig.builder().deviceId(dpid).extensionEnabled(kind == Kind.REFERENCE_IN_SWITCH)
                     .ports(List.of(RealPorts.portConfig(1, net.port(1)), RealPorts.portConfig(2, net.port(2)))).build();
-            reference = new ReferenceSwitch(dc, ControlConfig.builder().controller("127.0.0.1", controller.port())
+            reference = new ReferenceSwitch(dc, ControlConfig.builder().controller(net.controllerAddress(), controller.port())
                     .reconnectIntervalMs(100).build());
             referencePorts = RealPorts.attach(reference, Map.of(1, net.port(1), 2, net.port(2)), System.err::println);
             reference.start();
@@ -146,7 +147,7 @@ final class RealSwitchRig implements AutoCloseable {
         List<BandwidthTree> trees = controller.manager.trees();
         int port = controller.port();
         controller.close();
-        controller = new Controller(params, port, trees);
+        controller = new Controller(params, net.controllerAddress(), port, trees);
         session = controller.awaitSwitch();
     }
 

@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
+import org.hsdba.pof.message.CounterMod;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.PofMessage;
@@ -68,7 +69,9 @@ public class ControllerAssistedLifecycleTest {
                 join.add(m); // threshold MODIFYs of the polling loop aside
             }
         }
-        assertEquals("the join is the new entry alone: " + join, 1, join.size());
+        assertEquals("the join is the new entry and its drop counter alone: " + join, 2, join.size());
+        assertTrue("the drop counter exists before the entry uses it", join.get(0) instanceof CounterMod);
+        join.remove(0);
         assertEquals(FlowModCommand.ADD, ((FlowMod) join.get(0)).command());
         assertEquals("no reinstall", 1, rig.events(HsdbaEvent.Type.SWITCH_PROGRAMMED).size());
         assertTrue(rig.events(HsdbaEvent.Type.SWITCH_DISCONNECTED).isEmpty());

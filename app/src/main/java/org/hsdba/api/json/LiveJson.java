@@ -36,6 +36,7 @@ public final class LiveJson {
         bps(o, "capacityBps", s.capacityBps());
         bps(o, "guaranteedSumBps", s.guaranteedSumBps());
         bps(o, "measuredBps", here ? s.measuredBps() : Double.NaN);
+        o.put("warning", s.warning().orElse(null));
         ArrayNode nodes = o.putArray("nodes");
         for (NodeState n : s.nodes()) {
             ObjectNode no = nodes.addObject();

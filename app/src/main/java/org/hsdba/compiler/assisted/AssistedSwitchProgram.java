@@ -98,6 +98,19 @@ public final class AssistedSwitchProgram {
         return new Step(modifies, new AssistedSwitchProgram(next, placement, dispatch));
     }
 
+    /** A salt change of every tree between polls ({@link ControllerAssistedLoop#resalt}). */
+    public Step resalt() {
+        Map<Long, Installed> next = new LinkedHashMap<>();
+        List<FlowMod> modifies = new ArrayList<>();
+        for (Map.Entry<Long, Installed> e : byPort.entrySet()) {
+            AssistedProgram p = e.getValue().program;
+            ControllerAssistedLoop.Step s = new ControllerAssistedLoop(p).resalt(e.getValue().state);
+            modifies.addAll(s.modifies());
+            next.put(e.getKey(), new Installed(p, s.state()));
+        }
+        return new Step(modifies, new AssistedSwitchProgram(next, placement, dispatch));
+    }
+
     @Override
     public String toString() {
         return "AssistedSwitchProgram{" + (dispatch == null ? "no dispatch" : dispatch) + ", "

@@ -22,19 +22,27 @@ import org.hsdba.pof.message.FlowModCommand;
  * <em>passed</em> rate against its allocation, {@code p += (passed - x) / S}, bounded by
  * {@value #MAX_STEP} per poll, where S estimates how much the passed rate falls per unit of p:
  * the offered rate for a sender that does not react (one step then lands exactly) or the slope
- * measured between polls when the sender does react more (TCP), whichever is larger, so a
+ * measured between the last two polls when the sender does react more (TCP), whichever is larger
+ * (the slope at most {@value #MAX_SLOPE_FACTOR} times the offered rate), so a
  * responsive sender gets smaller steps instead of the on/off cycle of a recomputed threshold.
  * The probability is never reset because the offered rate fell. See
  * docs/controller-assisted-mode.md for the control law's stability and worst case.
  */
 public final class ControllerAssistedLoop {
 
+    /**
+     * Salt changes per polling period ({@link #resalt} between polls): a flow whose frames all hash
+     * alike is then dropped in the right fraction of each eighth of a period, not of whole periods.
+     */
+    public static final int SALTS_PER_POLL = 8;
     /** Periods over which a leaf's demand is its highest offered rate. */
-    public static final int WINDOW = 3;
+    public static final int WINDOW = 2;
     /** Largest change of a drop probability per poll. */
     public static final double MAX_STEP = 0.5;
     /** Smallest change of p between two periods from which the slope is estimated. */
     static final double MIN_SLOPE_DP = 0.02;
+    /** The slope taken is at most this many times the offered rate (a demand change between polls is not a reaction). */
+    static final double MAX_SLOPE_FACTOR = 4;
 
     private final AssistedProgram program;
 
@@ -109,7 +117,7 @@ public final class ControllerAssistedLoop {
                 p = control(n.p, r[0], r[1], x, slope);
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
-            int salt = threshold > 0 && threshold < scale ? salt(id, poll) : n.salt;
+            int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
             nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, slope, n.p, r[0], r[1], r[2],
                     n.droppedBytes + r[2] * seconds / 8, windows.get(id)));
@@ -122,6 +130,31 @@ public final class ControllerAssistedLoop {
     }
 
     /**
+     * A salt change between polls: every entry whose threshold is strictly between 0 and the
+     * scale gets the next salt of its sequence (one MODIFY each); thresholds and counters stay.
+     */
+    public Step resalt(LoopState prev) {
+        int k = prev.resalts() + 1;
+        long index = prev.polls() * SALTS_PER_POLL + k % SALTS_PER_POLL;
+        Map<String, NodeLoop> nodes = new HashMap<>(prev.nodes());
+        List<FlowMod> modifies = new ArrayList<>();
+        long xid = prev.nextXid();
+        int scale = program.thresholdScale();
+        for (String id : program.nodeIds()) {
+            NodeLoop n = prev.node(id);
+            if (n.threshold > 0 && n.threshold < scale) {
+                int salt = salt(id, index);
+                if (salt != n.salt) {
+                    nodes.put(id, n.installed(n.threshold, salt));
+                    modifies.add(program.entry(id, n.threshold, salt, xid, FlowModCommand.MODIFY));
+                    xid = (xid + 1) & 0xFFFF_FFFFL;
+                }
+            }
+        }
+        return new Step(new LoopState(prev.timeNs(), prev.polls(), k, nodes, xid), modifies, null);
+    }
+
+    /**
      * The next drop probability of a leaf: {@code p + (passed - x) / S}, S = max(offered,
      * measured slope), the change bounded by {@link #MAX_STEP}, p in [0, 1]; held when nothing
      * was offered (a sender silenced by drops must not reset its leaf).
@@ -130,26 +163,23 @@ public final class ControllerAssistedLoop {
         if (!(offered > 0)) {
             return p;
         }
-        double s = Double.isNaN(slope) ? offered : Math.max(offered, slope);
+        double s = Double.isNaN(slope) ? offered : Math.max(offered, Math.min(MAX_SLOPE_FACTOR * offered, slope));
         double step = Math.max(-MAX_STEP, Math.min(MAX_STEP, (passed - x) / s));
         return Math.max(0, Math.min(1, p + step));
     }
 
     /**
      * How much the passed rate falls per unit of drop probability, from the last two periods (p
-     * applied and passed rate of each), averaged with the previous estimate; unchanged when p
-     * hardly moved or the passed rate did not fall as p rose.
+     * applied and passed rate of each); NaN (no estimate: the offered rate is used) when p hardly
+     * moved or the passed rate did not fall as p rose.
      */
     static double slope(NodeLoop n, double passedNow) {
         double dp = n.p - n.previousP;
         if (Double.isNaN(n.previousP) || Math.abs(dp) < MIN_SLOPE_DP || n.offeredBps <= 0) {
-            return n.slope;
+            return Double.NaN;
         }
         double s = -(passedNow - n.passedBps) / dp;
-        if (!(s > 0)) {
-            return n.slope;
-        }
-        return Double.isNaN(n.slope) ? s : (n.slope + s) / 2;
+        return s > 0 ? s : Double.NaN;
     }
 
     /**
@@ -199,12 +229,13 @@ public final class ControllerAssistedLoop {
     }
 
     /**
-     * The salt of a node at poll n: the 16-bit bit reversal of n (a van der Corput sequence: any 2^j
-     * consecutive polls spread over the whole range, so a flow whose frames all hash alike is dropped
-     * in the right fraction of polls, not in one run) XOR a per-node constant.
+     * The salt of a node at salt index n (poll x {@link #SALTS_PER_POLL} + changes since): the
+     * 16-bit bit reversal of n (a van der Corput sequence: any 2^j consecutive indices spread over
+     * the whole range, so a flow whose frames all hash alike is dropped in the right fraction of
+     * salt periods, not in one run) XOR a per-node constant.
      */
-    static int salt(String id, long poll) {
-        return (Integer.reverse((int) poll) >>> 16 ^ id.hashCode() * 0x9E37) & 0xFFFF;
+    static int salt(String id, long index) {
+        return (Integer.reverse((int) index) >>> 16 ^ id.hashCode() * 0x9E37) & 0xFFFF;
     }
 
     private static double[] append(double[] window, double v) {

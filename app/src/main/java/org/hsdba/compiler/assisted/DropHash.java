@@ -23,45 +23,51 @@ import org.hsdba.pof.table.TableType;
 /**
  * The per-packet drop value of controller-assisted mode, computed with stock POFSwitch 1.4.0
  * instructions in a "hash" MM table that every packet passes first (global table 0): the XOR of
- * several 32-bit frame words that vary per packet (IPv4 identification, TCP sequence and
- * acknowledgement numbers, TCP timestamps, UDP checksums, ...), folded to 16 bits. A node's entry
- * XORs its salt into it and drops when the top {@value #BITS} bits are below its threshold.
+ * 16-bit frame fields that vary per packet (IPv4 identification, TCP sequence and acknowledgement
+ * numbers, UDP checksums, ...), then multiplied by {@value #MULTIPLIER} = (1 + 2^5)(1 + 2^10)
+ * modulo 2^16 (two CALCULATE_FIELD ADDs whose source is the value itself read 5 and 10 bits
+ * further on, where metadata is zero): a field that counts up by any step then lands spread over
+ * the whole range, like a Weyl sequence, instead of sweeping it in order (which dropped in runs).
+ * A node's entry adds its salt and drops when the top {@value #BITS} bits are below its threshold.
  *
  * <p>The stock switch drops a packet (and sends an ERROR) when an instruction reads beyond its
- * end, so the table is keyed by {ethertype, packet length} and reads only words that the frame
- * holds: frames shorter than 42 bytes get value 0, frames of 42..63 bytes words below byte 42,
- * IPv6 frames of 64 bytes or more the TCP/UDP/ICMPv6 words after the 40-byte header, other frames
- * of 64 bytes or more the IPv4 words up to byte 61. {@link #value} is the same computation in
- * Java (tests, simulator). Pure.
+ * end, so the table is keyed by {ethertype, packet length} and reads only fields that the frame
+ * holds: frames shorter than 42 bytes get value 0, frames of 42..63 bytes fields below byte 42,
+ * IPv6 frames of 64 bytes or more the TCP/UDP/ICMPv6 fields after the 40-byte header, other frames
+ * of 64 bytes or more the IPv4 fields. {@link #value} is the same computation in Java (tests,
+ * simulator). Pure.
  */
 public final class DropHash {
 
     /** Bits of the value compared with a threshold: thresholds are 0 .. 2^BITS. */
     public static final int BITS = 15;
-    /** Metadata bits of the 32-bit mixing word (beyond the tag, threshold, join and salt fields). */
-    public static final int M_MIX = 128;
-    /** The folded 16-bit value: the low half of the mixing word. */
-    public static final Match VALUE = Match.metadata(M_MIX + 16, 16);
+    /** Metadata bits of the 16-bit value (beyond the tag, threshold, join and salt fields; the 16 bits after it stay 0). */
+    public static final int M_VALUE = 144;
+    /** The 16-bit value. */
+    public static final Match VALUE = Match.metadata(M_VALUE, 16);
     /** What the entries compare: the top {@link #BITS} bits of the value. */
-    public static final Match DECISION = Match.metadata(M_MIX + 16, BITS);
+    public static final Match DECISION = Match.metadata(M_VALUE, BITS);
+    /** The odd multiplier that spreads counting fields. */
+    public static final int MULTIPLIER = (1 + (1 << 5)) * (1 + (1 << 10)) & 0xFFFF;
 
     private static final Match LENGTH = Match.metadata(0, 16);
     private static final Match ETHERTYPE = Match.of(0, 96, 16);
     private static final int IPV6 = 0x86DD;
-    /** Frames shorter than this are not mixed at all (no word of them is read). */
+    /** Frames shorter than this are not mixed at all (no field of them is read). */
     static final int MIN_MIXED = 42;
-    /** Frames shorter than this are short: only words below byte {@link #MIN_MIXED} are read. */
+    /** Frames shorter than this are short: only fields below byte {@link #MIN_MIXED} are read. */
     static final int LONG = 64;
 
-    /** Byte offsets of the words XORed into short frames (42..63 bytes). */
-    static final int[] SHORT_WORDS = {16, 38};
-    /** ... into IPv6 frames of 64 bytes or more: L4 ports, TCP seq / UDP length+checksum, TCP ack / UDP payload. */
-    static final int[] IPV6_WORDS = {54, 58, 62};
+    /** Byte offsets of the 16-bit fields XORed for short frames (42..63 bytes): IPv4 identification, TCP seq / UDP checksum. */
+    static final int[] SHORT_FIELDS = {18, 40};
+    /** ... for IPv6 frames of 64 bytes or more: TCP seq low / UDP checksum / ICMPv6 sequence, TCP ack low / UDP payload. */
+    static final int[] IPV6_FIELDS = {60, 64};
     /**
-     * ... into any other frame of 64 bytes or more (IPv4 without options: length+identification,
-     * TCP seq or UDP length+checksum, TCP ack or UDP payload, TCP timestamp value or payload).
+     * ... for any other frame of 64 bytes or more (IPv4 without options: identification, TCP seq
+     * low or UDP checksum, TCP ack low or UDP payload bytes 2..3).
      */
-    static final int[] OTHER_WORDS = {16, 38, 42, 58};
+    static final int[] OTHER_FIELDS = {18, 40, 44};
+    private static final int[] SHIFTS = {5, 10};
 
     private DropHash() {
     }
@@ -69,27 +75,29 @@ public final class DropHash {
     /** The 16-bit value the switch computes for {@code frame} (before any salt). */
     public static int value(byte[] frame) {
         int n = frame.length;
-        int[] words;
+        int[] fields;
         if (n < MIN_MIXED) {
             return 0;
         } else if (n < LONG) {
-            words = SHORT_WORDS;
+            fields = SHORT_FIELDS;
         } else if (((frame[12] & 0xFF) << 8 | (frame[13] & 0xFF)) == IPV6) {
-            words = IPV6_WORDS;
+            fields = IPV6_FIELDS;
         } else {
-            words = OTHER_WORDS;
+            fields = OTHER_FIELDS;
         }
-        int mix = 0;
-        for (int off : words) {
-            mix ^= (frame[off] & 0xFF) << 24 | (frame[off + 1] & 0xFF) << 16 | (frame[off + 2] & 0xFF) << 8
-                    | (frame[off + 3] & 0xFF);
+        int v = 0;
+        for (int off : fields) {
+            v ^= (frame[off] & 0xFF) << 8 | (frame[off + 1] & 0xFF);
         }
-        return (mix ^ (mix >>> 16)) & 0xFFFF;
+        for (int shift : SHIFTS) {
+            v = (v + (v << shift)) & 0xFFFF;
+        }
+        return v;
     }
 
     /** The compared value of {@code frame} under {@code salt}: the packet is dropped iff it is below the threshold. */
     public static int decision(byte[] frame, int salt) {
-        return ((value(frame) ^ salt) & 0xFFFF) >>> (16 - BITS);
+        return ((value(frame) + salt) & 0xFFFF) >>> (16 - BITS);
     }
 
     /** The table and its three entries, every one ending with GOTO_TABLE({@code nextGlobalTable}). */
@@ -99,16 +107,16 @@ public final class DropHash {
                 .name("hsdba/drop-hash").match(ETHERTYPE, LENGTH).build());
         // Short frames: len & 0xFFC0 == 0 (below 64 bytes), any ethertype; below 42 bytes nothing is read.
         List<Instruction> shortFrames = new ArrayList<>();
-        shortFrames.add(ConditionalJump.of(LENGTH, Operand.immediate(MIN_MIXED), Jump.forward(SHORT_WORDS.length + 2),
+        shortFrames.add(ConditionalJump.of(LENGTH, Operand.immediate(MIN_MIXED), Jump.forward(SHORT_FIELDS.length + SHIFTS.length + 1),
                 Jump.forward(1), Jump.forward(1)));
-        shortFrames.addAll(mix(SHORT_WORDS));
+        shortFrames.addAll(mix(SHORT_FIELDS));
         shortFrames.add(GotoTable.of(nextGlobalTable, 0));
         out.add(entry(mmTable, 0, 3, MatchX.masked(ETHERTYPE, 0, 0), MatchX.masked(LENGTH, 0, 0xFFC0), shortFrames,
                 xids));
-        List<Instruction> v6 = new ArrayList<>(mix(IPV6_WORDS));
+        List<Instruction> v6 = new ArrayList<>(mix(IPV6_FIELDS));
         v6.add(GotoTable.of(nextGlobalTable, 0));
         out.add(entry(mmTable, 1, 2, MatchX.exact(ETHERTYPE, IPV6), MatchX.masked(LENGTH, 0, 0), v6, xids));
-        List<Instruction> other = new ArrayList<>(mix(OTHER_WORDS));
+        List<Instruction> other = new ArrayList<>(mix(OTHER_FIELDS));
         other.add(GotoTable.of(nextGlobalTable, 0));
         out.add(entry(mmTable, 2, 1, MatchX.masked(ETHERTYPE, 0, 0), MatchX.masked(LENGTH, 0, 0), other, xids));
         return out;
@@ -125,23 +133,25 @@ public final class DropHash {
         return out;
     }
 
-    /** {@code value ^= salt}: the first instruction of an entry that decides by the value. */
+    /** {@code value += salt}: the first instruction of an entry that decides by the value (a rotation keeps the spread). */
     static Instruction salt(int salt) {
-        return CalculateField.of(CalcType.BITWISE_XOR, VALUE, Operand.immediate(salt & 0xFFFF));
+        return CalculateField.of(CalcType.ADD, VALUE, Operand.immediate(salt & 0xFFFF));
     }
 
-    /** {@code value ^= metadata field} (the catch-all takes its parent's salt from metadata). */
+    /** {@code value += metadata field} (the catch-all takes its parent's salt from metadata). */
     static Instruction salt(Match field) {
-        return CalculateField.of(CalcType.BITWISE_XOR, VALUE, Operand.field(field));
+        return CalculateField.of(CalcType.ADD, VALUE, Operand.field(field));
     }
 
-    private static List<Instruction> mix(int[] words) {
+    private static List<Instruction> mix(int[] fields) {
         List<Instruction> out = new ArrayList<>();
-        Match mixWord = Match.metadata(M_MIX, 32);
-        for (int off : words) {
-            out.add(CalculateField.of(CalcType.BITWISE_XOR, mixWord, Operand.field(Match.of(0, off * 8, 32))));
+        for (int off : fields) {
+            out.add(CalculateField.of(CalcType.BITWISE_XOR, VALUE, Operand.field(Match.of(0, off * 8, 16))));
         }
-        out.add(CalculateField.of(CalcType.BITWISE_XOR, VALUE, Operand.field(Match.metadata(M_MIX, 16))));
+        for (int shift : SHIFTS) {
+            // value += value << shift: the source is the value read 'shift' bits later, where metadata is 0.
+            out.add(CalculateField.of(CalcType.ADD, VALUE, Operand.field(Match.metadata(M_VALUE + shift, 16))));
+        }
         return out;
     }
 

@@ -14,12 +14,18 @@ public final class LoopState {
 
     private final long timeNs;
     private final long polls;
+    private final int resalts;
     private final Map<String, NodeLoop> nodes;
     private final long nextXid;
 
     LoopState(long timeNs, long polls, Map<String, NodeLoop> nodes, long nextXid) {
+        this(timeNs, polls, 0, nodes, nextXid);
+    }
+
+    LoopState(long timeNs, long polls, int resalts, Map<String, NodeLoop> nodes, long nextXid) {
         this.timeNs = timeNs;
         this.polls = polls;
+        this.resalts = resalts;
         this.nodes = Map.copyOf(nodes);
         this.nextXid = nextXid;
     }
@@ -32,6 +38,11 @@ public final class LoopState {
     /** Readings taken so far. */
     public long polls() {
         return polls;
+    }
+
+    /** Salt changes since the last poll. */
+    public int resalts() {
+        return resalts;
     }
 
     public Map<String, NodeLoop> nodes() {
@@ -93,7 +104,7 @@ public final class LoopState {
             return false;
         }
         LoopState s = (LoopState) o;
-        return s.timeNs == timeNs && s.polls == polls && s.nextXid == nextXid && s.nodes.equals(nodes);
+        return s.timeNs == timeNs && s.polls == polls && s.resalts == resalts && s.nextXid == nextXid && s.nodes.equals(nodes);
     }
 
     @Override

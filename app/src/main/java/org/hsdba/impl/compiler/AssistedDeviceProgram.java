@@ -125,6 +125,14 @@ final class AssistedDeviceProgram extends TreeProgramBase {
     }
 
     @Override
+    public ProgramChange resalt() {
+        AssistedSwitchProgram.Step s = program.resalt();
+        AssistedDeviceProgram next = new AssistedDeviceProgram(trees, s.next(), caps, opts, List.of());
+        next.lastRaw = lastRaw;
+        return new ProgramChange(s.modifies(), next);
+    }
+
+    @Override
     public ProgramChange step(CounterReading reading) {
         CounterReadings raw = lastRaw;
         if (raw == null) {

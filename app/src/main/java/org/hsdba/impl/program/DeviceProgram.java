@@ -60,4 +60,16 @@ public interface DeviceProgram {
      * reading is part of this program's state). In-switch mode: no messages, same program.
      */
     ProgramChange step(CounterReading reading);
+
+    /**
+     * Controller-assisted mode: a salt change between readings (see
+     * docs/controller-assisted-mode.md), {@link #SALTS_PER_POLL} per polling period; in-switch
+     * mode: nothing.
+     */
+    default ProgramChange resalt() {
+        return new ProgramChange(List.of(), this);
+    }
+
+    /** Salt changes per polling period (the poll itself is one). */
+    int SALTS_PER_POLL = org.hsdba.compiler.assisted.ControllerAssistedLoop.SALTS_PER_POLL;
 }

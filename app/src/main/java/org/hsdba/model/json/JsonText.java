@@ -50,14 +50,25 @@ public final class JsonText {
     private JsonText() {
     }
 
-    /** Reads a whole file, refusing one larger than {@link #MAX_BYTES} before reading it. */
+    /**
+     * Reads a whole file, refusing one larger than {@link #MAX_BYTES} before reading it, and
+     * stopping at the limit while reading (a device such as /dev/zero or a growing file reports
+     * a size of 0, or less than it has).
+     */
     public static byte[] readFile(Path file) {
+        return readFile(file, MAX_BYTES);
+    }
+
+    /** {@link #readFile(Path)} with a smaller limit (for kinds of files that are always small). */
+    public static byte[] readFile(Path file, int maxBytes) {
         try {
-            if (Files.size(file) > MAX_BYTES) {
+            if (Files.size(file) > maxBytes) {
                 throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
-                        "file larger than the limit of " + (MAX_BYTES >> 20) + " MiB"));
+                        file + ": file larger than the limit of " + (maxBytes >> 20) + " MiB"));
             }
-            return Files.readAllBytes(file);
+            try (InputStream in = Files.newInputStream(file)) {
+                return readAll(in, maxBytes);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -78,14 +89,18 @@ public final class JsonText {
 
     /** Reads a whole stream, refusing more than {@link #MAX_BYTES}. */
     public static byte[] readAll(InputStream in) {
+        return readAll(in, MAX_BYTES);
+    }
+
+    private static byte[] readAll(InputStream in, int maxBytes) {
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buf = new byte[1 << 16];
             int n;
             while ((n = in.read(buf)) > 0) {
-                if (out.size() + n > MAX_BYTES) {
+                if (out.size() + n > maxBytes) {
                     throw new ConfigException(new ConfigException.Problem(ConfigException.Kind.TOO_LARGE, "", -1, -1,
-                            "document larger than the limit of " + (MAX_BYTES >> 20) + " MiB"));
+                            "document larger than the limit of " + (maxBytes >> 20) + " MiB"));
                 }
                 out.write(buf, 0, n);
             }

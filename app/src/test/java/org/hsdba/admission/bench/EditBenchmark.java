@@ -62,7 +62,8 @@ public final class EditBenchmark {
                 + " median / p90 in ms;"
                 + " JVM " + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors()
                 + " CPUs visible");
-        out.add("# trees: sqrt(n) subnets of sqrt(n) hosts under the port, weights only (weighted mode)");
+        out.add("# trees: sqrt(n) subnets (IPv4 destination /20) of sqrt(n) hosts (IPv4 source /32) under the port,"
+                + " weights only (weighted mode)");
         out.add("# applyTo: the structural edit; check(full): applyTo + Admission.check of the result;"
                 + " apply(tree): Admission.apply(BandwidthTree, edit), the whole result checked;"
                 + " apply(resolved): Admission.apply(ResolvedTree, edit), incremental, result admitted;"
@@ -163,11 +164,12 @@ public final class EditBenchmark {
         return "h" + (i % side) + "_" + (i / side % side);
     }
 
-    /** {@code side} subnets (10/8 with 12 bits of subnet: /20) of {@code side} hosts each, weight 1. */
+    /** {@code side} subnets (10/8 with 12 bits of subnet: /20) of {@code side} hosts each (by source), weight 1. */
     private static BandwidthTree tree(int side) {
-        FieldSpec dst = FieldSpec.of(240, 32);
+        // Hosts match on another field than subnets (IPv4 source, destination): a host moved to another
+        // subnet keeps a key that can match there (admission refuses a key outside its parent's).
         BandwidthTree.Builder b = BandwidthTree.builder(PORT).capacity(Rate.parse("100G"))
-                .levels(List.of(LevelSpec.of("subnet", dst), LevelSpec.of("host", dst)));
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 32)), LevelSpec.of("host", FieldSpec.of(208, 32))));
         for (int s = 0; s < side; s++) {
             b.addNode(NodeSpec.builder("s" + s).key(MatchKey.parse(ipv4(10 << 24 | s << 12) + "/20", null, 32))
                     .weight(1.0).build());

@@ -111,7 +111,8 @@ public final class AllocatorBenchmark {
         int fanOut = (int) Math.ceil(Math.cbrt(n));
         List<LevelSpec> levels = new ArrayList<>();
         for (int d = 0; d < LEVELS; d++) {
-            levels.add(LevelSpec.of("level" + (d + 1), FieldSpec.of(240, 32)));
+            // one 32-bit field per level: a child's key then always lies inside its parent's
+            levels.add(LevelSpec.of("level" + (d + 1), FieldSpec.of(176 + 32 * d, 32)));
         }
         BandwidthTree.Builder b = BandwidthTree.builder(PortRef.of("pof:bench", 1)).capacity(Rate.parse("10G"))
                 .eta(0.95).levels(levels);

@@ -146,47 +146,6 @@ public final class KarafProcess implements AutoCloseable {
         return new ShellResult(script, Files.readString(out, StandardCharsets.UTF_8));
     }
 
-    /**
-     * Runs one command as an operator's script does ({@code bin/client "command"}): its exit status
-     * (non-zero when the command failed) and its output.
-     */
-    public CommandRun command(Duration timeout, String command) throws IOException, InterruptedException {
-        Path out = home.resolve("data/tmp/command-" + shellRuns.incrementAndGet() + ".out");
-        Files.createDirectories(out.getParent());
-        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/client").toString(),
-                "-h", KarafPorts.HOST, "-a", String.valueOf(ports.ssh()),
-                "-u", KarafUsers.SHELL_USER, "-p", KarafUsers.SHELL_PASSWORD, "-r", "3", command)
-                .directory(home.toFile())
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(out.toFile());
-        environment(pb.environment());
-        Process client = pb.start();
-        if (!client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            client.destroyForcibly().waitFor();
-            throw new IllegalStateException("Karaf command did not finish within " + timeout + ": " + command);
-        }
-        return new CommandRun(command, client.exitValue(), new ShellResult(command, Files.readString(out, StandardCharsets.UTF_8)));
-    }
-
-    /** One command's exit status and output. */
-    public static final class CommandRun {
-        public final String command;
-        public final int status;
-        public final ShellResult result;
-
-        CommandRun(String command, int status, ShellResult result) {
-            this.command = command;
-            this.status = status;
-            this.result = result;
-        }
-
-        @Override
-        public String toString() {
-            return "$ " + command + "  (exit status " + status + ")\n" + result.output();
-        }
-    }
-
     /** The last {@code lines} of the console output, for failure messages. */
     public String consoleTail(int lines) {
         return tail(home.resolve("console.log"), lines);

@@ -162,7 +162,7 @@ public final class KarafSetup {
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    static void deleteTree(Path root) throws IOException {
+    public static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

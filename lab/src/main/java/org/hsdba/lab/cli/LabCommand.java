@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import org.hsdba.lab.hosts.HostPlan;
+import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.lab.hosts.HostsLab;
 import org.hsdba.lab.runtime.Lab;
 import org.hsdba.lab.runtime.LabLogging;
@@ -36,7 +37,8 @@ public final class LabCommand implements Subcommand {
     private static final String USAGE = String.join("\n",
             "usage: hsdba lab [--switches N] [--scenario FILE] [--scale S] [--http-port 8181] [--pof-port 6643]",
             "                 [--data-dir DIR] [--bind 127.0.0.1] [--user onos --password rocks] [--stock]",
-            "                 [--status SECONDS] [--duration SECONDS] [--hosts]",
+            "                 [--pofswitch-profile default|shipped|ideal] [--status SECONDS] [--duration SECONDS]",
+            "                 [--hosts]",
             "",
             "Starts hsdba on this machine: the application core with its configuration in DIR, the POF",
             "adapter listening for switches, the REST API and the GUI, N reference POF switches (device",
@@ -54,19 +56,25 @@ public final class LabCommand implements Subcommand {
             "  --bind ADDR       address of both servers (default 127.0.0.1)",
             "  --user U --password P   BASIC auth credentials of the REST API and GUI (default onos / rocks)",
             "  --stock           start stock POFSwitch 1.4.0 switches (no extension: controller-assisted mode)",
+            "  --pofswitch-profile P  what --stock switches imitate: default (POFSwitch's default build without a",
+            "                    config file: 10/10/5/20 tables, 8000 entries, 160-bit keys, COUNTER_REPLY 100 ms",
+            "                    late, first ECHO 1 s after HELLO), shipped (its shipped config file's resources,",
+            "                    same timing) or ideal (shipped resources, no delays)",
             "  --status SECONDS  print a status line this often (default 10; 0: never)",
             "  --duration SECONDS  stop by itself after this long (default: run until Ctrl-C)",
             "  --hosts           real hosts (root): network namespaces with the leaves' addresses, one",
             "                    reference switch on real ports between them, iperf3 flows as the scenario",
             "                    says (the lab file's \"tcp\" lists the TCP sources); runs the scenario once and",
             "                    reports each flow's rate against the exact allocation (docs/lab.md)",
+            "  --warmup SECONDS  with --hosts: seconds at the start of each flow left out of the report (default 2)",
             "",
             "Device rule: a scenario whose trees are all on device 1 is a per-switch template; every switch i",
             "gets a copy of its trees on device i and plays all of its sources. Otherwise trees are seeded as",
             "written and switch i plays the sources of device i's trees.");
 
     private static final Set<String> WITH_VALUE = Set.of("--switches", "--scenario", "--scale", "--http-port",
-            "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration");
+            "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration",
+            "--pofswitch-profile", "--warmup");
     private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--help");
 
     @Override
@@ -89,6 +97,7 @@ public final class LabCommand implements Subcommand {
         LabOptions options;
         double durationSeconds;
         boolean hosts;
+        int warmup;
         try {
             Options o = Options.parse(args, WITH_VALUE, FLAGS);
             if (o.flag("--help")) {
@@ -117,12 +126,17 @@ public final class LabCommand implements Subcommand {
                     .credentials(o.value("--user").orElse(LabOptions.DEFAULT_USER),
                             o.value("--password").orElse(LabOptions.DEFAULT_PASSWORD))
                     .stockSwitches(o.flag("--stock"))
+                    .stockProfile(StockProfile.parse(o.value("--pofswitch-profile").orElse("default")))
                     .statusInterval(Duration.ofMillis(Math.round(o.doubleValue("--status", 10) * 1000)));
             if (o.flag("--hosts")) {
                 b.switches(0);
             }
             options = b.build();
             hosts = o.flag("--hosts");
+            warmup = o.intValue("--warmup", HostsLab.WARMUP_SECONDS);
+            if (warmup < 0 || (!hosts && o.value("--warmup").isPresent())) {
+                throw new Options.UsageException("--warmup needs --hosts and a number of seconds >= 0");
+            }
         } catch (Options.UsageException | IllegalArgumentException e) {
             err.println("hsdba lab: " + e.getMessage());
             err.println(USAGE);
@@ -141,7 +155,7 @@ public final class LabCommand implements Subcommand {
         }
 
         if (hosts) {
-            return runHosts(options, scenario, out, err, stopSignal);
+            return runHosts(options, scenario, warmup, out, err, stopSignal);
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
@@ -153,6 +167,7 @@ public final class LabCommand implements Subcommand {
                     + e.getMessage());
             return BAD_INPUT;
         } catch (RuntimeException e) {
+            LabLogging.recordFailure("the lab did not start", e);
             err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
             return FAILURE;
         }
@@ -177,7 +192,7 @@ public final class LabCommand implements Subcommand {
         return OK;
     }
 
-    private static int runHosts(LabOptions options, LabScenario scenario, PrintStream out, PrintStream err,
+    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, PrintStream out, PrintStream err,
             Supplier<StopSignal> stopSignal) {
         HostPlan plan;
         try {
@@ -193,7 +208,7 @@ public final class LabCommand implements Subcommand {
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
-        HostsLab lab = new HostsLab(plan, options, out);
+        HostsLab lab = new HostsLab(plan, options, warmup, out);
         ShutdownHook hook = ShutdownHook.closing("hsdba-lab-hosts-shutdown", lab::close);
         try {
             lab.run(scenario, stop::isSet);
@@ -202,6 +217,7 @@ public final class LabCommand implements Subcommand {
             Thread.currentThread().interrupt();
             return FAILURE;
         } catch (IOException | RuntimeException e) {
+            LabLogging.recordFailure("the hosts lab failed", e);
             err.println("hsdba lab: " + e.getMessage() + " (details in " + log + ")");
             return FAILURE;
         } finally {
@@ -221,7 +237,7 @@ public final class LabCommand implements Subcommand {
                 + connectHint(o.bind()) + " -p " + lab.pofPort() + ")");
         if (o.switches() > 0) {
             out.println("hsdba lab: starting " + o.switches() + " reference switch(es), device ids 1.." + o.switches()
-                    + (o.stockSwitches() ? ", stock (controller-assisted)" : ", with the HSDBA extension (in-switch)"));
+                    + (o.stockSwitches() ? ", stock (controller-assisted; " + o.stockProfile().description() + ")" : ", with the HSDBA extension (in-switch)"));
         }
     }
 

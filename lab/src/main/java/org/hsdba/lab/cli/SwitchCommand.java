@@ -1,5 +1,11 @@
 package org.hsdba.lab.cli;
 
+import java.util.TreeMap;
+
+import java.util.Map;
+
+import java.io.IOException;
+
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Paths;
@@ -8,6 +14,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import org.hsdba.lab.runtime.LabSwitch;
+import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.lab.traffic.CoarseClock;
 import org.hsdba.lab.traffic.LabScenario;
 import org.hsdba.lab.traffic.SwitchTraffic;
@@ -23,7 +30,8 @@ public final class SwitchCommand implements Subcommand {
 
     private static final String USAGE = String.join("\n",
             "usage: hsdba switch [--controller 127.0.0.1:6643] [--device-id N] [--ports 2] [--stock]",
-            "                    [--scenario FILE [--scale S]] [--status SECONDS] [--duration SECONDS]",
+            "                    [--interfaces P=IF,...] [--pofswitch-profile P] [--scenario FILE [--scale S]]",
+            "                    [--status SECONDS] [--duration SECONDS]",
             "",
             "Runs one reference POF switch that connects to the controller over TCP like POFSwitch 1.4.0",
             "(HELLO, strict handshake, ECHO every 2 s, reconnect every second). With the HSDBA extension",
@@ -35,6 +43,10 @@ public final class SwitchCommand implements Subcommand {
             "  --device-id N     POF device id, decimal or 0x hex (default 1; ONOS id pof:%016x)",
             "  --ports N         ports 1..N (default 2, or the highest egress port of the scenario's trees)",
             "  --stock           no HSDBA extension",
+            "  --interfaces P=IF[,P=IF...]  attach POF port P to Linux interface IF (raw sockets, root), as",
+            "                    POFSwitch's -a does: real frames in and out there (offloads off: frames <= 1514 B)",
+            "  --pofswitch-profile P  what a --stock switch imitates: default (POFSwitch's default build",
+            "                    without a config file), shipped (its shipped config file) or ideal (no delays)",
             "  --scenario FILE   hsdba-lab/1 or hsdba-scenario/1 file whose traffic to play (see hsdba lab --help",
             "                    for which sources a device plays); the controller must hold its configuration",
             "  --scale S         multiply the sources' rates by S (default 1); scale the controller's",
@@ -43,7 +55,7 @@ public final class SwitchCommand implements Subcommand {
             "  --duration SECONDS  stop by itself after this long (default: run until Ctrl-C)");
 
     private static final Set<String> WITH_VALUE = Set.of("--controller", "--device-id", "--ports", "--scenario",
-            "--scale", "--status", "--duration");
+            "--scale", "--status", "--duration", "--pofswitch-profile", "--interfaces");
     private static final Set<String> FLAGS = Set.of("--stock", "--help");
     private static final long TICK_MS = 100;
 
@@ -68,6 +80,8 @@ public final class SwitchCommand implements Subcommand {
         long dpid;
         int ports;
         boolean stock;
+        StockProfile profile;
+        Map<Integer, String> interfaces = new TreeMap<>();
         double scale;
         long statusMs;
         double durationSeconds;
@@ -101,6 +115,17 @@ public final class SwitchCommand implements Subcommand {
                 throw new Options.UsageException("--device-id must be a POF device id in 0..4294967295, got " + dpid);
             }
             stock = o.flag("--stock");
+            profile = StockProfile.parse(o.value("--pofswitch-profile").orElse("default"));
+            for (String item : o.value("--interfaces").map(v -> v.split(",")).orElse(new String[0])) {
+                String[] kv = item.split("=", 2);
+                if (kv.length != 2 || !kv[0].matches("[0-9]{1,3}") || kv[1].isEmpty() || interfaces.put(Integer.parseInt(kv[0]), kv[1]) != null) {
+                    throw new Options.UsageException("--interfaces: expected PORT=INTERFACE[,PORT=INTERFACE...] with each port once, got \"" + item + "\"");
+                }
+            }
+            if (!interfaces.isEmpty() && o.has("--scenario") && interfaces.containsKey(LabSwitch.IN_PORT)) {
+                throw new Options.UsageException("--interfaces puts port " + LabSwitch.IN_PORT + " on " + interfaces.get(LabSwitch.IN_PORT)
+                        + " while --scenario plays its traffic into that port: choose one");
+            }
             scale = o.doubleValue("--scale", 1.0);
             if (!(scale > 0)) {
                 throw new Options.UsageException("--scale must be > 0, got " + scale);
@@ -147,11 +172,17 @@ public final class SwitchCommand implements Subcommand {
         }
 
         StopSignal stop = stopSignal.get();
-        LabSwitch sw = LabSwitch.start(dpid, ports, !stock, host, port);
+        LabSwitch sw;
+        try {
+            sw = LabSwitch.start(dpid, ports, !stock, profile, interfaces, host, port);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("hsdba switch: " + e.getMessage());
+            return FAILURE;
+        }
         TrafficPlayer player = null;
         ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "
-                + (stock ? "stock POFSwitch 1.4.0 (controller-assisted)" : "with the HSDBA extension (in-switch)")
+                + (stock ? "stock POFSwitch 1.4.0 (controller-assisted; profile " + profile.optionName() + ": " + profile.description() + ")" : "with the HSDBA extension (in-switch)")
                 + ": connecting to " + host + ":" + port + (traffic != null ? "; traffic enters on port "
                 + LabSwitch.IN_PORT + " once programmed" : ""));
         try {

@@ -31,7 +31,7 @@ import org.hsdba.pofswitch.ports.RealPorts;
  * the switch and the lab and removes the namespaces.
  */
 public final class HostsLab implements AutoCloseable {
-    /** Seconds at the start of each flow left out of its figures (TCP's slow start, the estimators' warm-up). */
+    /** Default seconds at the start of each flow left out of its figures (TCP's slow start, the estimators' warm-up). */
     public static final int WARMUP_SECONDS = 2;
 
     private final HostPlan plan;
@@ -43,11 +43,21 @@ public final class HostsLab implements AutoCloseable {
     private RealPorts ports;
     private IperfFlows iperf;
     private ScheduledExecutorService ticker;
+    private final int warmupSeconds;
     private boolean closed;
 
     public HostsLab(HostPlan plan, LabOptions options, PrintStream out) {
+        this(plan, options, WARMUP_SECONDS, out);
+    }
+
+    /** @param warmupSeconds seconds at the start of each flow left out of the report */
+    public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, PrintStream out) {
+        if (warmupSeconds < 0) {
+            throw new IllegalArgumentException("--warmup must be >= 0 s, got " + warmupSeconds);
+        }
         this.plan = plan;
         this.options = options;
+        this.warmupSeconds = warmupSeconds;
         this.out = out;
     }
 
@@ -77,9 +87,14 @@ public final class HostsLab implements AutoCloseable {
                     : id == egress ? RealPorts.portConfig(id, net.switchOutInterface()) : PortConfig.standard(id));
         }
         long dpid = Long.parseUnsignedLong(plan.tree().port().deviceId().substring(4), 16);
-        DatapathConfig dc = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
-                .rngSeed(dpid).build();
-        sw = new ReferenceSwitch(dc, ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000).build());
+        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
+                .rngSeed(dpid);
+        ControlConfig.Builder cb = ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000);
+        if (options.stockSwitches()) {
+            options.stockProfile().resources(db);
+            options.stockProfile().timing(cb);
+        }
+        sw = new ReferenceSwitch(db.build(), cb.build());
         EgressMeter meter = new EgressMeter(egress, plan.tree().levels().get(0).field().offsetBits(),
                 (int) Math.ceil(plan.duration()) + 10);
         sw.onOutput(meter::accept);
@@ -127,7 +142,7 @@ public final class HostsLab implements AutoCloseable {
         }
         iperf.awaitClients(stop.getAsBoolean() ? 0 : 5000);
         double ran = (System.nanoTime() - t0) / 1e9;
-        HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), options.stockSwitches(),
+        HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), warmupSeconds, options.stockSwitches(),
                 ports.stats().toString());
         Path file = options.dataDir().resolve("hosts-report.txt");
         Files.write(file, report.text().getBytes(StandardCharsets.UTF_8));

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The figures of one {@code hsdba lab --hosts} run, per flow: its leaf's rate out of the egress
  * port (frame bytes, what the tree allocates) over the flow's seconds after
- * {@link HostsLab#WARMUP_SECONDS}, the exact allocation over the same seconds, the error, the worst
+ * the warm-up seconds, the exact allocation over the same seconds, the error, the worst
  * single second, and what the receiving iperf3 measured (payload goodput). Immutable.
  */
 public final class HostsReport {
@@ -69,12 +69,12 @@ public final class HostsReport {
         this.text = text;
     }
 
-    static HostsReport of(HostPlan plan, EgressMeter meter, IperfFlows iperf, double ranSeconds, boolean stock,
+    static HostsReport of(HostPlan plan, EgressMeter meter, IperfFlows iperf, double ranSeconds, int warmup, boolean stock,
             String portStats) {
         List<Row> rows = new ArrayList<>();
         int end = (int) Math.floor(ranSeconds);
         for (HostFlow f : plan.flows()) {
-            int from = (int) Math.ceil(f.start()) + HostsLab.WARMUP_SECONDS;
+            int from = (int) Math.ceil(f.start()) + warmup;
             int to = Math.min(end, (int) Math.floor(f.end()));
             int addr = EgressMeter.address(f.leafAddress());
             double sum = 0;
@@ -89,7 +89,7 @@ public final class HostsReport {
             double[] got = iperf.receivedPerSecond(f);
             double gp = 0;
             int n = 0;
-            for (int i = HostsLab.WARMUP_SECONDS; i < got.length && i < to - (int) Math.ceil(f.start()); i++) {
+            for (int i = warmup; i < got.length && i < to - (int) Math.ceil(f.start()); i++) {
                 gp += got[i];
                 n++;
             }
@@ -107,7 +107,7 @@ public final class HostsReport {
             rows.add(new Row(f, from, to, exact, egress, to > from ? worst : Double.NaN, n > 0 ? gp / n : Double.NaN,
                     String.join(", ", notes)));
         }
-        int from = HostsLab.WARMUP_SECONDS + (int) Math.ceil(plan.flows().stream().mapToDouble(HostFlow::start).min().orElse(0));
+        int from = warmup + (int) Math.ceil(plan.flows().stream().mapToDouble(HostFlow::start).min().orElse(0));
         double total = 0;
         for (int s = from; s < end; s++) {
             for (java.net.InetAddress a : plan.leafAddresses()) {
@@ -126,7 +126,7 @@ public final class HostsReport {
         b.append(String.format(Locale.ROOT, "hosts report: tree %s, capacity %s, eta %s (allocatable %.3f Mb/s), %s mode, "
                 + "%.1f s run, first %d s of each flow left out%n", plan.tree().port(), plan.tree().capacity(),
                 plan.tree().eta(), plan.tree().rootBandwidth() / 1e6, stock ? "stock (controller-assisted)" : "in-switch",
-                ranSeconds, HostsLab.WARMUP_SECONDS));
+                ranSeconds, warmup));
         b.append(String.format(Locale.ROOT, "  %-8s %-10s %-4s %-9s %10s %10s %8s %12s %10s  %s%n", "source", "leaf", "prot",
                 "seconds", "exact", "at switch", "error", "worst 1 s", "iperf3", "notes"));
         for (Row r : rows) {

@@ -119,7 +119,7 @@ public final class Lab implements AutoCloseable {
         for (long dpid = 1; dpid <= options.switches(); dpid++) {
             SwitchTraffic traffic = scenario.trafficFor(dpid, options.scale());
             int ports = Math.max(2, traffic.highestEgressPort());
-            switches.add(LabSwitch.start(dpid, ports, !options.stockSwitches(), host, port));
+            switches.add(LabSwitch.start(dpid, ports, !options.stockSwitches(), options.stockProfile(), host, port));
         }
         ticker = Executors.newSingleThreadScheduledExecutor(daemon("lab-ticker"));
         ticker.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.text.SimpleDateFormat;
 import java.util.Date;
 import java.util.logging.ConsoleHandler;
-import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -18,15 +17,37 @@ import java.util.logging.Logger;
 /**
  * Where the lab's components log (they use SLF4J, bound to java.util.logging): everything from
  * INFO up, one line per record, appended to a file in the data directory; warnings and errors
- * also on stderr, so the console keeps the lab's own lines readable.
+ * also on stderr, so the console keeps the lab's own lines readable. The file is size-capped
+ * ({@link RotatingFileHandler}).
  */
 public final class LabLogging {
 
     public static final String FILE = "lab.log";
+    /** lab.log moves to lab.log.1 (and on up to .3) when it passes this: at most 40 MiB of logs. */
+    public static final long MAX_BYTES = 10L << 20;
+    public static final int KEEP = 3;
     /** Held so the levels stick: java.util.logging keeps loggers only weakly. */
     private static final Logger[] QUIETER = {Logger.getLogger("org.eclipse.jetty"), Logger.getLogger("org.glassfish")};
 
+    /** The file's handler, for failures the console shows in one line and the file in full. */
+    private static volatile Handler fileOnly;
+
     private LabLogging() {
+    }
+
+    /**
+     * Writes a failure with its stack trace to the log file only (the console gets the one-line
+     * message from the caller, whose "details in lab.log" must then be true).
+     */
+    public static void recordFailure(String what, Throwable e) {
+        Handler h = fileOnly;
+        if (h != null) {
+            LogRecord r = new LogRecord(Level.SEVERE, what + ": " + e.getMessage());
+            r.setLoggerName("org.hsdba.lab");
+            r.setThrown(e);
+            h.publish(r);
+            h.flush();
+        }
     }
 
     /** Replaces the JVM's logging configuration; returns the log file. */
@@ -37,10 +58,11 @@ public final class LabLogging {
             LogManager.getLogManager().reset();
             Logger root = Logger.getLogger("");
             root.setLevel(Level.INFO);
-            Handler fileHandler = new FileHandler(file.toString(), true);
+            Handler fileHandler = new RotatingFileHandler(file, MAX_BYTES, KEEP);
             fileHandler.setFormatter(new OneLine());
             fileHandler.setLevel(Level.INFO);
             root.addHandler(fileHandler);
+            fileOnly = fileHandler;
             Handler console = new ConsoleHandler();
             console.setFormatter(new OneLine());
             console.setLevel(Level.WARNING);

@@ -5,6 +5,8 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.hsdba.pofswitch.control.StockProfile;
+
 /** Everything {@code hsdba lab} is started with. Immutable; see {@link Builder} for the defaults. */
 public final class LabOptions {
 
@@ -26,6 +28,7 @@ public final class LabOptions {
     private final String user;
     private final String password;
     private final boolean stockSwitches;
+    private final StockProfile stockProfile;
     private final Duration statusInterval;
 
     private LabOptions(Builder b) {
@@ -39,6 +42,7 @@ public final class LabOptions {
         this.user = b.user;
         this.password = b.password;
         this.stockSwitches = b.stockSwitches;
+        this.stockProfile = b.stockProfile;
         this.statusInterval = b.statusInterval;
     }
 
@@ -94,6 +98,11 @@ public final class LabOptions {
         return stockSwitches;
     }
 
+    /** How the stock switches imitate POFSwitch 1.4.0 (resources and timing); default: its default build. */
+    public StockProfile stockProfile() {
+        return stockProfile;
+    }
+
     /** How often a status line is printed; zero for never. */
     public Duration statusInterval() {
         return statusInterval;
@@ -111,6 +120,7 @@ public final class LabOptions {
         private String user = DEFAULT_USER;
         private String password = DEFAULT_PASSWORD;
         private boolean stockSwitches;
+        private StockProfile stockProfile = StockProfile.POFSWITCH_DEFAULT_BUILD;
         private Duration statusInterval = Duration.ofSeconds(10);
 
         private Builder(Path scenario) {
@@ -170,6 +180,11 @@ public final class LabOptions {
             }
             user = u;
             password = p;
+            return this;
+        }
+
+        public Builder stockProfile(StockProfile p) {
+            stockProfile = Objects.requireNonNull(p, "stock profile");
             return this;
         }
 

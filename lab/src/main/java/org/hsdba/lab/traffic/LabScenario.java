@@ -1,7 +1,5 @@
 package org.hsdba.lab.traffic;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,14 +90,12 @@ public final class LabScenario {
         return new LabScenario(scenario, new LinkedHashSet<>(list), loop, scale, scenario.description().orElse(null));
     }
 
+    /** Lab and scenario files are hand-written: far below this. */
+    public static final int MAX_FILE_BYTES = 16 << 20;
+
     /** Reads a lab file or a plain scenario file; {@link ConfigException} says what is wrong where. */
     public static LabScenario read(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        byte[] bytes = JsonText.readFile(file, MAX_FILE_BYTES); // size-checked before and while reading
         JsonNode root = JsonText.parse(bytes);
         JsonNode format = root.get("format");
         if (format != null && ScenarioJson.FORMAT.equals(format.asText())) {

@@ -46,6 +46,20 @@ public class LabCommandTest {
         assertTrue("nothing was started or created", !Files.exists(dir));
     }
 
+    /** A corrupted configuration stops the start: stderr names the kept previous file, lab.log has the details. */
+    @Test
+    public void aCorruptedConfigurationNamesTheBackupAndTheLogHasTheDetails() throws Exception {
+        Path dir = folder.newFolder("data").toPath();
+        Files.writeString(dir.resolve("hsdba-config.json"), "{\"format\": \"hsdba/1\", \"trees\": [");
+        Files.writeString(dir.resolve("hsdba-config.json.prev"), "{\"format\": \"hsdba/1\", \"trees\": []}");
+        CliRun r = CliRun.of("lab", "--data-dir", dir.toString(), "--http-port", "0", "--pof-port", "0");
+        assertEquals(r.toString(), Subcommand.FAILURE, r.exit);
+        assertTrue(r.err, r.err.contains(dir.resolve("hsdba-config.json.prev").toString()));
+        assertTrue(r.err, r.err.contains("details in"));
+        String log = Files.readString(dir.resolve("lab.log"));
+        assertTrue(log, log.contains("SEVERE") && log.contains("hsdba-config.json") && log.contains("\tat org.hsdba"));
+    }
+
     @Test
     public void theDefaultScenarioIsFound() {
         assertTrue(Examples.find(LabCommand.DEFAULT_SCENARIO).isPresent());

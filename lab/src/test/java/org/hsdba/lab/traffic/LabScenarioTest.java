@@ -30,6 +30,30 @@ public class LabScenarioTest {
         return Paths.get(System.getProperty("hsdba.examples", "../examples"));
     }
 
+    /** The size is checked before and while reading: a huge file or an endless device fails at once. */
+    @Test
+    public void aHugeOrEndlessScenarioFileIsRefusedWithoutReadingIt() throws Exception {
+        java.nio.file.Path big = java.nio.file.Files.createTempFile("hsdba-huge", ".json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse: 3 GiB on paper, nothing on disk
+        }
+        try {
+            for (java.nio.file.Path p : new java.nio.file.Path[] {big, java.nio.file.Paths.get("/dev/zero")}) {
+                if (!java.nio.file.Files.exists(p)) {
+                    continue;
+                }
+                try {
+                    LabScenario.read(p);
+                    org.junit.Assert.fail("read " + p);
+                } catch (org.hsdba.model.json.ConfigException e) {
+                    org.junit.Assert.assertTrue(e.getMessage(), e.getMessage().contains("larger than the limit of 16 MiB"));
+                }
+            }
+        } finally {
+            java.nio.file.Files.delete(big);
+        }
+    }
+
     @Test
     public void shippedLabFileSeedsTheScaledTreeOnEverySwitchWithoutTheGuests() {
         LabScenario lab = LabScenario.read(examples().resolve("lab/two-level.json"));

@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.hsdba.pof.PofVersion;
 import org.hsdba.pof.codec.PofCodec;
@@ -39,6 +40,7 @@ public final class ControlChannel {
     private volatile SwitchSession session;
     private Thread reader;
     private Thread echo;
+    private volatile long nextEchoNanos = Long.MAX_VALUE;
     private volatile int connections;
 
     public ControlChannel(Datapath datapath, ControlConfig config, Consumer<List<OutputFrame>> packetOutSink) {
@@ -106,6 +108,9 @@ public final class ControlChannel {
                 connections++;
                 SwitchSession sess = new SwitchSession(datapath, config, packetOutSink);
                 session = sess;
+                long interval = config.echoIntervalMs();
+                nextEchoNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(
+                        config.firstEchoDelayMs() > 0 ? config.firstEchoDelayMs() : interval);
                 send(List.of(sess.hello()));
                 readLoop(s.getInputStream(), sess);
             } catch (IOException | RuntimeException e) {
@@ -176,9 +181,15 @@ public final class ControlChannel {
         }
     }
 
+    /** ECHO_REQUESTs at HELLO + first delay, then every interval, while the session runs. */
     private void echoLoop() {
         while (running) {
-            sleep(config.echoIntervalMs());
+            long wait = nextEchoNanos - System.nanoTime();
+            if (wait > 0) {
+                sleep(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(wait), 50)));
+                continue;
+            }
+            nextEchoNanos += TimeUnit.MILLISECONDS.toNanos(config.echoIntervalMs());
             if (isRunning()) {
                 send(List.of(new EchoRequest(datapath.nextUpwardXid())));
             }

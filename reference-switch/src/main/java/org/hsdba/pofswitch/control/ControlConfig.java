@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * How the switch reaches and talks to its controller (POFSwitch defaults: port 6633, reconnect and
  * echo every 2 s, "Huawei" / "POFSwitch-1.4.0.015" strings). POFSwitch sleeps 100 ms before every
- * COUNTER_REPLY and 1 s after the handshake; both are configurable and 0 by default here.
+ * COUNTER_REPLY and sends its first ECHO_REQUEST 1.0 s after its HELLO; both are configurable and
+ * off by default here ({@link StockProfile#POFSWITCH_DEFAULT_BUILD} turns them on).
  */
 public final class ControlConfig {
     private final String controllerHost;
@@ -14,6 +15,7 @@ public final class ControlConfig {
     private final long echoIntervalMs;
     private final long counterReplyDelayMs;
     private final long handshakeSleepMs;
+    private final long firstEchoDelayMs;
     private final String vendor;
     private final String forwardingEngine;
     private final String lookupEngine;
@@ -25,6 +27,7 @@ public final class ControlConfig {
         this.echoIntervalMs = b.echoIntervalMs;
         this.counterReplyDelayMs = b.counterReplyDelayMs;
         this.handshakeSleepMs = b.handshakeSleepMs;
+        this.firstEchoDelayMs = b.firstEchoDelayMs;
         this.vendor = b.vendor;
         this.forwardingEngine = b.forwardingEngine;
         this.lookupEngine = b.lookupEngine;
@@ -58,6 +61,11 @@ public final class ControlConfig {
         return handshakeSleepMs;
     }
 
+    /** When the first ECHO_REQUEST follows the HELLO (ms); 0 for one echo interval. */
+    public long firstEchoDelayMs() {
+        return firstEchoDelayMs;
+    }
+
     public String vendor() {
         return vendor;
     }
@@ -78,6 +86,7 @@ public final class ControlConfig {
         private long echoIntervalMs = 2000;
         private long counterReplyDelayMs;
         private long handshakeSleepMs;
+        private long firstEchoDelayMs;
         private String vendor = "Huawei";
         private String forwardingEngine = "POFSwitch-1.4.0.015";
         private String lookupEngine = "POFSwitch-1.4.0.015";
@@ -111,6 +120,11 @@ public final class ControlConfig {
 
         public Builder handshakeSleepMs(long v) {
             handshakeSleepMs = nonNegative(v, "handshake sleep");
+            return this;
+        }
+
+        public Builder firstEchoDelayMs(long v) {
+            firstEchoDelayMs = nonNegative(v, "first echo delay");
             return this;
         }
 

@@ -24,6 +24,7 @@ final class Libc {
     static final int PACKET_MR_PROMISC = 1;
     static final int PACKET_IGNORE_OUTGOING = 23;
     static final int PACKET_OUTGOING = 4;
+    static final int PACKET_STATISTICS = 6;
     static final int MSG_TRUNC = 0x20;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
@@ -40,6 +41,8 @@ final class Libc {
     static native int bind(int fd, byte[] addr, int addrLen) throws LastErrorException;
 
     static native int setsockopt(int fd, int level, int name, byte[] value, int valueLen) throws LastErrorException;
+
+    static native int getsockopt(int fd, int level, int name, byte[] value, int[] valueLen) throws LastErrorException;
 
     static native long recvfrom(int fd, byte[] buf, long len, int flags, byte[] from, int[] fromLen)
             throws LastErrorException;

@@ -3,7 +3,8 @@ package org.hsdba.pofswitch.ports;
 /**
  * What one real port saw, as a snapshot: frames (and bytes) received from the wire, of those the
  * ones the datapath forwarded and the ones it did not (dropped, PACKET_IN only, disabled port), the
- * ones too long for the datapath (offloads on: the datapath takes at most 1514 bytes), and frames
+ * ones too long for the datapath (offloads on: the datapath takes at most 1514 bytes), the ones the
+ * kernel dropped before the switch read them (receive buffer full), and frames
  * (bytes) sent to the wire and refused by the kernel.
  */
 public final class PortStats {
@@ -16,9 +17,11 @@ public final class PortStats {
     private final long txFrames;
     private final long txBytes;
     private final long txErrors;
+    private final long rxKernelDrops;
 
     PortStats(int port, String interfaceName, long rxFrames, long rxBytes, long rxNotForwarded, long rxOversize,
-            long txFrames, long txBytes, long txErrors) {
+            long txFrames, long txBytes, long txErrors, long rxKernelDrops) {
+        this.rxKernelDrops = rxKernelDrops;
         this.port = port;
         this.interfaceName = interfaceName;
         this.rxFrames = rxFrames;
@@ -66,10 +69,16 @@ public final class PortStats {
         return txErrors;
     }
 
+    /** Frames that arrived while the switch's socket buffer was full: lost before the datapath saw them. */
+    public long rxKernelDrops() {
+        return rxKernelDrops;
+    }
+
     @Override
     public String toString() {
         return "port " + port + " (" + interfaceName + "): rx " + rxFrames + " (" + rxBytes + " B, not forwarded "
                 + rxNotForwarded + (rxOversize > 0 ? ", oversize " + rxOversize + ": turn offloads off" : "")
+                + (rxKernelDrops > 0 ? ", lost in the kernel (switch too slow) " + rxKernelDrops : "")
                 + ") tx " + txFrames + " (" + txBytes + " B" + (txErrors > 0 ? ", refused " + txErrors : "") + ")";
     }
 }

@@ -100,6 +100,22 @@ public final class RawSocket implements AutoCloseable {
         return (int) n;
     }
 
+    /**
+     * Frames the kernel dropped for this socket since the last call because its receive buffer
+     * was full (PACKET_STATISTICS tp_drops; reading resets the kernel's count): the switch did not
+     * keep up. -1 if the kernel does not say.
+     */
+    public long takeKernelDrops() {
+        byte[] stats = new byte[8];
+        int[] len = {stats.length};
+        try {
+            Libc.getsockopt(fd, Libc.SOL_PACKET, Libc.PACKET_STATISTICS, stats, len);
+        } catch (LastErrorException e) {
+            return -1;
+        }
+        return java.nio.ByteBuffer.wrap(stats).order(java.nio.ByteOrder.nativeOrder()).getInt(4) & 0xFFFFFFFFL;
+    }
+
     /** Sends one frame; false if the kernel refused it (full queue, interface down), with no exception. */
     public boolean send(byte[] frame, int length) {
         try {

@@ -118,7 +118,8 @@ public final class RealPorts implements AutoCloseable {
         List<PortStats> out = new ArrayList<>();
         for (Port p : ports.values()) {
             out.add(new PortStats(p.id, p.socket.netInterface().name(), p.rxFrames.get(), p.rxBytes.get(),
-                    p.rxNotForwarded.get(), p.rxOversize.get(), p.txFrames.get(), p.txBytes.get(), p.txErrors.get()));
+                    p.rxNotForwarded.get(), p.rxOversize.get(), p.txFrames.get(), p.txBytes.get(), p.txErrors.get(),
+                    p.kernelDrops()));
         }
         return out;
     }
@@ -147,7 +148,14 @@ public final class RealPorts implements AutoCloseable {
         final AtomicLong txFrames = new AtomicLong();
         final AtomicLong txBytes = new AtomicLong();
         final AtomicLong txErrors = new AtomicLong();
+        final AtomicLong kernelDrops = new AtomicLong();
         Thread thread;
+
+        /** Adds what the kernel counted since the last read (its counter resets on reading). */
+        synchronized long kernelDrops() {
+            long d = socket.takeKernelDrops();
+            return d < 0 ? kernelDrops.get() : kernelDrops.addAndGet(d);
+        }
 
         Port(int id, RawSocket socket) {
             this.id = id;

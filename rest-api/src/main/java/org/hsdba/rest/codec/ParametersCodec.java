@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
+import org.hsdba.api.ParameterRangeException;
 import org.hsdba.model.Estimator;
 import org.hsdba.model.json.ObjectReader;
 import org.hsdba.model.json.Problems;
@@ -17,7 +18,7 @@ import org.onosproject.codec.JsonCodec;
 /**
  * Run-time parameters: {@code {"rateEstimator": {"kind": "ewma", "kSeconds": 0.01} | {"kind":
  * "window", "windowSeconds": 0.1}, "pollingPeriodSeconds", "idleTimeoutSeconds",
- * "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst"}}. Durations are
+ * "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes"}}. Durations are
  * seconds (numbers; strings with units like "10ms" are accepted too). Reading merges onto the
  * current parameters: members absent keep their value. There is no service-wide headroom: eta
  * belongs to each tree.
@@ -53,6 +54,7 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         String mode = r.string("mode", false);
         Double joinRate = r.number("joinRatePerSecond", false);
         Long joinBurst = r.integer("joinBurst", false, 1, Integer.MAX_VALUE);
+        Long maxTreeNodes = r.integer("maxTreeNodes", false, 1, Integer.MAX_VALUE);
         if (r.has("headroom")) {
             r.unknownField("headroom", "unknown field \"headroom\": the headroom eta is set per tree (the tree's \"eta\"); "
                     + "the service has no default for it");
@@ -86,11 +88,23 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         if (joinBurst != null) {
             b.joinBurst(joinBurst.intValue());
         }
+        if (maxTreeNodes != null) {
+            b.maxTreeNodes(maxTreeNodes.intValue());
+        }
         if (!r.problems().isEmpty()) {
             return null;
         }
         try {
             return b.build();
+        } catch (ParameterRangeException ex) {
+            // "rateEstimator/kSeconds": the member of the nested object, so the pointer says where
+            int slash = ex.field().indexOf('/');
+            if (slash > 0 && e != null) {
+                e.problem(ex.field().substring(slash + 1), ex.getMessage());
+            } else {
+                r.problem(slash > 0 ? ex.field().substring(0, slash) : ex.field(), ex.getMessage());
+            }
+            return null;
         } catch (IllegalArgumentException ex) {
             r.problem(null, ex.getMessage());
             return null;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.NodeAllocation;
+import org.hsdba.api.NodeChange;
 import org.hsdba.api.PreviewResult;
 import org.hsdba.model.Violation;
 import org.hsdba.rest.error.Errors;
@@ -32,7 +33,22 @@ public final class PreviewCodec {
         } else {
             o.putNull("allocation");
         }
+        ArrayNode changes = o.putArray("changes");
+        for (NodeChange c : result.changes()) {
+            ObjectNode co = changes.addObject();
+            co.put("id", c.id());
+            pair(co, "guaranteedBps", c.guaranteedBefore(), c.guaranteedAfter());
+            pair(co, "targetBps", c.targetBefore(), c.targetAfter());
+            pair(co, "effectiveLimitBps", c.limitBefore(), c.limitAfter());
+        }
         return o;
+    }
+
+    /** {@code {"before", "after"}}: null where the node is absent on that side or the limit is unlimited. */
+    private static void pair(ObjectNode o, String name, double before, double after) {
+        ObjectNode p = o.putObject(name);
+        JsonOut.bps(p, "before", Double.isNaN(before) ? Double.POSITIVE_INFINITY : before);
+        JsonOut.bps(p, "after", Double.isNaN(after) ? Double.POSITIVE_INFINITY : after);
     }
 
     /** An admission verdict alone, for a proposed tree that is not even structurally valid. */
@@ -41,6 +57,7 @@ public final class PreviewCodec {
         ObjectNode o = context.mapper().createObjectNode();
         o.set("admission", admission(violations, pointerOf, context));
         o.putNull("allocation");
+        o.putArray("changes");
         return o;
     }
 

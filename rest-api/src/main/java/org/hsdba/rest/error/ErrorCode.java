@@ -10,6 +10,8 @@ public enum ErrorCode {
     BAD_VALUE("bad-value", 400),
     /** The tree rules (structure and admission) reject the request; details list every violation. */
     ADMISSION("admission", 400),
+    /** The HTTP request itself is broken: framing (chunks, lengths), the request line, a bad path. */
+    MALFORMED_REQUEST("malformed-request", 400),
     UNAUTHORIZED("unauthorized", 401),
     FORBIDDEN("forbidden", 403),
     NOT_FOUND("not-found", 404),
@@ -18,6 +20,10 @@ public enum ErrorCode {
     VERSION_CONFLICT("version-conflict", 409),
     PRECONDITION("precondition", 412),
     TOO_LARGE("too-large", 413),
+    /** The request URI is longer than the server reads. */
+    URI_TOO_LONG("uri-too-long", 414),
+    /** The request headers are larger than the server reads. */
+    HEADERS_TOO_LARGE("headers-too-large", 431),
     /** A write that replaces or deletes came without {@code If-Match}. */
     PRECONDITION_REQUIRED("precondition-required", 428),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", 415),
@@ -43,7 +49,8 @@ public enum ErrorCode {
     /** The code for an HTTP status that arrived without one (container errors, JAX-RS exceptions). */
     public static ErrorCode forStatus(int status) {
         for (ErrorCode c : values()) {
-            if (c.status == status && c != MALFORMED_JSON && c != UNKNOWN_FIELD && c != ADMISSION) {
+            if (c.status == status && c != MALFORMED_JSON && c != UNKNOWN_FIELD && c != ADMISSION
+                    && c != MALFORMED_REQUEST) {
                 return c;
             }
         }

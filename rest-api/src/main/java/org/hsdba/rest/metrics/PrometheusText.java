@@ -16,11 +16,25 @@ import org.hsdba.api.PortState;
 public final class PrometheusText {
 
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    /** The same figures in OpenMetrics 1.0 (what Prometheus asks for first). */
+    public static final String OPENMETRICS_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
     private PrometheusText() {
     }
 
     public static String render(List<DeviceStatus> devices, List<PortState> ports) {
+        return render(devices, ports, false);
+    }
+
+    /**
+     * OpenMetrics 1.0: the same samples; a counter's family is named without {@code _total} (its
+     * samples keep it), and the exposition ends with {@code # EOF}.
+     */
+    public static String renderOpenMetrics(List<DeviceStatus> devices, List<PortState> ports) {
+        return render(devices, ports, true) + "# EOF\n";
+    }
+
+    private static String render(List<DeviceStatus> devices, List<PortState> ports, boolean openMetrics) {
         StringBuilder sb = new StringBuilder(256 + ports.stream().mapToInt(p -> p.nodes().size()).sum() * 320);
         nodeMetric(sb, ports, "hsdba_node_rate_bps", "Measured rate leaving the switch through the node, bits/s",
                 NodeState::measuredBps);
@@ -38,7 +52,8 @@ public final class PrometheusText {
         devices.forEach(d -> sample(sb, "hsdba_device_connected", deviceLabels(d), d.isConnected() ? 1 : 0));
         header(sb, "hsdba_device_programmed", "1 if every tree of the device is installed and confirmed", "gauge");
         devices.forEach(d -> sample(sb, "hsdba_device_programmed", deviceLabels(d), d.isProgrammed() ? 1 : 0));
-        header(sb, "hsdba_joins_total", "Join packet-ins by outcome since the device was first seen", "counter");
+        header(sb, openMetrics ? "hsdba_joins" : "hsdba_joins_total",
+                "Join packet-ins by outcome since the device was first seen", "counter");
         for (DeviceStatus d : devices) {
             String base = "device=\"" + escape(d.id()) + "\",result=";
             sample(sb, "hsdba_joins_total", base + "\"accepted\"", d.joins().accepted());

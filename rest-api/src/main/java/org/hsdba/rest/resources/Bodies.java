@@ -3,7 +3,6 @@ package org.hsdba.rest.resources;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 
 import org.hsdba.model.json.ConfigException;
 import org.hsdba.model.json.JsonText;
@@ -46,7 +45,10 @@ public final class Bodies {
             }
             return out.toByteArray();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the request body: " + e.getMessage(), e);
+            // The container's framing errors (bad chunk sizes, a body shorter than announced): the
+            // client's fault, and nothing has been read into any state.
+            throw new ApiException(ApiError.of(ErrorCode.MALFORMED_REQUEST, "cannot read the request body: "
+                    + e.getMessage() + " (malformed chunked framing or a body shorter than Content-Length)"));
         }
     }
 

@@ -9,7 +9,9 @@ import org.eclipse.jetty.security.HashLoginService;
 import org.eclipse.jetty.security.UserStore;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.BlockingArrayQueue;
 import org.eclipse.jetty.util.security.Password;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.webapp.Configuration;
 import org.eclipse.jetty.webapp.WebAppContext;
 import org.eclipse.jetty.webapp.WebXmlConfiguration;
@@ -36,6 +38,11 @@ public final class HsdbaRestServer implements AutoCloseable {
     /** The realm ONOS's web contexts authenticate in. */
     public static final String REALM = "karaf";
     private static final String[] ROLES = {"admin", "viewer"};
+    /** Jetty threads (acceptor and selector included); requests beyond them wait in the queue. */
+    public static final int MAX_THREADS = 64;
+    private static final int MIN_THREADS = 8;
+    /** Jobs waiting for a thread; beyond it Jetty closes new connections rather than queueing them. */
+    private static final int QUEUE_CAPACITY = 4096;
 
     private final Server server;
     private final HsdbaService service;
@@ -62,12 +69,20 @@ public final class HsdbaRestServer implements AutoCloseable {
         if (user == null || user.isEmpty() || password == null || password.isEmpty()) {
             throw new IllegalArgumentException("a user name and a password are required");
         }
-        Server server = new Server();
+        // Bounded: a burst of clients queues for a thread instead of growing the pool without end,
+        // and idle threads go after 30 s.
+        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS, 30_000,
+                new BlockingArrayQueue<>(QUEUE_CAPACITY, QUEUE_CAPACITY, QUEUE_CAPACITY));
+        threads.setName("hsdba-rest");
+        Server server = new Server(threads);
+        server.addBean(new JsonErrorHandler());
         ServerConnector connector = new ServerConnector(server);
         connector.setHost(address.getHostString());
         connector.setPort(address.getPort());
         server.addConnector(connector);
-        server.setHandler(context(user, password));
+        BasicAuthGuard guard = new BasicAuthGuard(REALM);
+        guard.setHandler(context(user, password));
+        server.setHandler(guard);
         server.setStopAtShutdown(false);
         ServiceDirectoryHook.install(service);
         try {

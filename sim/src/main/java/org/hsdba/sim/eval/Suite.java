@@ -21,7 +21,8 @@ public final class Suite {
         return List.of(PaperPhasesExperiment.singleLevel(), PaperPhasesExperiment.twoLevel(), new ConvergenceExperiment(),
                 new AccuracyExperiment(), new BinaryTreeExperiment(), new LatencyExperiment(),
                 new CongestionControlExperiment(), new JoinPruneExperiment(), new RandomHierarchiesExperiment(),
-                new StoppedClassExperiment(), new TcpLikeExperiment());
+                new StoppedClassExperiment(), new TcpLikeExperiment(),
+                new AssistedTcpExperiment());
     }
 
     /** The experiments whose ids are in {@code only} (all if empty); an unknown id is an error naming the known ones. */

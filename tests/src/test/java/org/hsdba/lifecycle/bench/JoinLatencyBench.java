@@ -334,7 +334,7 @@ public class JoinLatencyBench {
     private static Run measure(JoinStages stages, String setup, int perSecond, int joins, IntConsumer offer)
             throws InterruptedException {
         long interval = 1_000_000_000L / perSecond;
-        long[] gcBefore = gcCountAndMillis();
+        java.util.Map<String, long[]> gcBefore = collections();
         java.util.Map<Long, Long> allocatedBefore = allocatedBytes();
         long start = System.nanoTime();
         for (int i = 0; i < joins; i++) {
@@ -363,11 +363,17 @@ public class JoinLatencyBench {
                                 seconds));
         System.out.println(summary);
         List<String> breakdown = stages.breakdown("  ");
-        long[] gcAfter = gcCountAndMillis();
+        java.util.Map<String, long[]> gcAfter = collections();
         long allocated = allocatedSince(allocatedBefore);
         // Stop-the-world collections stall every thread of the path at once: they explain most of the tail.
-        breakdown.add(String.format(Locale.ROOT, "  %-20s %d collections, %d ms in all during the run", "JVM garbage collector",
-                gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1]));
+        // Per collector bean: G1's "Young/Old Generation" and ZGC's "Pauses" are pauses, ZGC's "Cycles" concurrent.
+        StringBuilder gc = new StringBuilder();
+        for (java.util.Map.Entry<String, long[]> e : gcAfter.entrySet()) {
+            long[] was = gcBefore.getOrDefault(e.getKey(), new long[2]);
+            gc.append(gc.length() > 0 ? "; " : "").append(String.format(Locale.ROOT, "%s: %d, %d ms", e.getKey(),
+                    e.getValue()[0] - was[0], e.getValue()[1] - was[1]));
+        }
+        breakdown.add(String.format(Locale.ROOT, "  %-20s %s during the run", "JVM garbage collector", gc));
         // What makes those collections: the bytes the JVM allocated per join (load does not change it).
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.1f kB per join (%.1f MB in all, threads alive at the end)",
                 "JVM allocation", allocated / 1024.0 / joins, allocated / 1048576.0));
@@ -439,16 +445,14 @@ public class JoinLatencyBench {
         return sum;
     }
 
-    /** Collections and their accumulated time (ms) so far, over every collector of this JVM. */
-    private static long[] gcCountAndMillis() {
-        long count = 0;
-        long millis = 0;
+    /** Collections and their accumulated time (ms) so far, per collector bean of this JVM. */
+    private static java.util.Map<String, long[]> collections() {
+        java.util.Map<String, long[]> out = new java.util.TreeMap<>();
         for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory
                 .getGarbageCollectorMXBeans()) {
-            count += Math.max(0, gc.getCollectionCount());
-            millis += Math.max(0, gc.getCollectionTime());
+            out.put(gc.getName(), new long[] {Math.max(0, gc.getCollectionCount()), Math.max(0, gc.getCollectionTime())});
         }
-        return new long[] {count, millis};
+        return out;
     }
 
     private static void await(BooleanSupplier c, long timeoutMs) throws InterruptedException {
