@@ -45,6 +45,7 @@ BENCHES=(
 "allocator|app|org.hsdba.alloc.bench.AllocatorBenchmark|allocator.txt||1 1000 10000|^ +100000 "
 "compiler|app|org.hsdba.compiler.bench.CompilerBenchmark|compiler.txt||1 1000|^ +100000 "
 "edit|app|org.hsdba.admission.bench.EditBenchmark|edit.txt||3 1000|^100[0-9]{3} +(update peak|add a host)"
+"store-write|app|org.hsdba.store.bench.StoreWriteBench|store-write.txt||100,1000 60|^ +(1000|3000) "
 "interpreter|reference-switch|org.hsdba.pofswitch.bench.InterpreterBenchmark|interpreter.txt||-Dhsdba.bench.seconds=0.05|^(HSDBA program|stock 5-table|mean relative)"
 "real-ports|reference-switch|org.hsdba.pofswitch.bench.RealPortBenchmark|real-ports.txt|5|1|^(in-switch|stock) "
 "rest|rest-api|org.hsdba.rest.bench.RestBenchmark|rest.txt||2 0.5|^(GET tree|PATCH node)"

@@ -108,10 +108,27 @@ export function freeKey(tree, parent, seed = 1) {
   const full = ((1n << BigInt(length)) - 1n) << BigInt(width - length);
   const siblings = tree.nodes.filter((n) => (n.parent ?? null) === parent && !n.template && n.key)
     .map((n) => keyBits(String(n.key), n.mask, width, length));
+  // The server refuses a key its parent's key excludes on the bits their fields share: take those bits from the parent.
+  const parentNode = parent ? byId.get(parent) : null;
+  const parentLevel = parentNode ? tree.levels[depth - 2] : null;
+  const inParent = (v) => {
+    if (!parentNode || !parentNode.key || !parentLevel) return v;
+    const pl = parentLevel.field.length;
+    const pw = Math.ceil(pl / 8) * 8;
+    const pk = keyBits(String(parentNode.key), parentNode.mask, pw, pl);
+    for (let i = 0; i < length; i += 1) {
+      const j = level.field.offset + i - parentLevel.field.offset;
+      if (j < 0 || j >= pl || ((pk.m >> BigInt(pw - 1 - j)) & 1n) === 0n) continue;
+      const bit = (pk.v >> BigInt(pw - 1 - j)) & 1n;
+      const sh = BigInt(width - 1 - i);
+      v = (v & ~(1n << sh)) | (bit << sh);
+    }
+    return v;
+  };
   let x = BigInt(seed) * 2654435761n;
   for (let i = 0; i < 5000; i += 1) {
     x = (x * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n);
-    const v = (x << BigInt(width)) >> 64n & full;
+    const v = inParent((x << BigInt(width)) >> 64n & full);
     if (siblings.every((s) => (s.v & s.m & full) !== (v & s.m & full))) {
       return `0x${v.toString(16).padStart(width / 4, '0')}`;
     }

@@ -3,7 +3,6 @@ package org.hsdba.compiler;
 import java.util.Objects;
 
 import org.hsdba.algorithm.KernelOptions;
-import org.hsdba.model.FieldSpec;
 import org.hsdba.model.RuntimeParameters;
 
 /**
@@ -18,12 +17,6 @@ public final class CompilerOptions {
     public static final int DEFAULT_JOIN_REASON = 72;
     /** DROP action reason code of an HSDBA drop: 72 (ASCII 'H'). */
     public static final long DEFAULT_DROP_REASON = 72;
-    /**
-     * The per-packet varying field of controller-assisted mode: the low 8 bits of the IPv4
-     * identification of an untagged Ethernet frame (frame bits 152..159). Senders increment it per
-     * packet, so comparing it with {@code p * 256} drops a fraction p of every 256 consecutive packets.
-     */
-    public static final FieldSpec DEFAULT_DROP_FIELD = FieldSpec.of(152, 8);
 
     public static final CompilerOptions DEFAULTS = builder().build();
 
@@ -36,7 +29,6 @@ public final class CompilerOptions {
     private final int joinHoldMs;
     private final long dropReason;
     private final long tableSize;
-    private final FieldSpec dropField;
 
     private CompilerOptions(Builder b) {
         this.algorithm = b.algorithm;
@@ -48,7 +40,6 @@ public final class CompilerOptions {
         this.joinHoldMs = b.joinHoldMs;
         this.dropReason = b.dropReason;
         this.tableSize = b.tableSize;
-        this.dropField = b.dropField;
     }
 
     public static Builder builder() {
@@ -71,7 +62,6 @@ public final class CompilerOptions {
         b.joinHoldMs = joinHoldMs;
         b.dropReason = dropReason;
         b.tableSize = tableSize;
-        b.dropField = dropField;
         return b;
     }
 
@@ -115,11 +105,6 @@ public final class CompilerOptions {
         return tableSize;
     }
 
-    /** Controller-assisted mode's per-packet varying field (at most 32 bits). */
-    public FieldSpec dropField() {
-        return dropField;
-    }
-
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof CompilerOptions)) {
@@ -128,20 +113,19 @@ public final class CompilerOptions {
         CompilerOptions c = (CompilerOptions) o;
         return c.algorithm.equals(algorithm) && c.firstTable == firstTable && c.firstBlockId == firstBlockId
                 && c.firstRegisterWord == firstRegisterWord && c.firstXid == firstXid && c.joinReason == joinReason
-                && c.joinHoldMs == joinHoldMs && c.dropReason == dropReason && c.tableSize == tableSize
-                && c.dropField.equals(dropField);
+                && c.joinHoldMs == joinHoldMs && c.dropReason == dropReason && c.tableSize == tableSize;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(algorithm, firstTable, firstBlockId, firstRegisterWord, firstXid, joinReason, joinHoldMs,
-                dropReason, tableSize, dropField);
+                dropReason, tableSize);
     }
 
     @Override
     public String toString() {
         return "CompilerOptions{" + algorithm + ", MM#" + firstTable + ", block " + firstBlockId + ", register "
-                + firstRegisterWord + ", xid " + firstXid + ", join reason " + joinReason + ", drop field " + dropField + "}";
+                + firstRegisterWord + ", xid " + firstXid + ", join reason " + joinReason + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -155,7 +139,6 @@ public final class CompilerOptions {
         private int joinHoldMs;
         private long dropReason = DEFAULT_DROP_REASON;
         private long tableSize;
-        private FieldSpec dropField = DEFAULT_DROP_FIELD;
 
         private Builder() {
         }
@@ -214,16 +197,6 @@ public final class CompilerOptions {
                 throw new IllegalArgumentException("table size " + entries + " is negative");
             }
             this.tableSize = entries;
-            return this;
-        }
-
-        public Builder dropField(FieldSpec field) {
-            Objects.requireNonNull(field, "drop field");
-            if (field.lengthBits() > 16) {
-                throw new IllegalArgumentException("drop field " + field + " is " + field.lengthBits()
-                        + " bits; CONDITIONAL_JMP thresholds p * 2^k need k <= 16 here");
-            }
-            this.dropField = field;
             return this;
         }
 

@@ -112,7 +112,8 @@ public class CliIT {
         assertEquals("the refused edit left A1's guarantee", "2 Gb/s", node(after, "A1").path("guaranteed").asText());
 
         ShellResult conflict = shell("hsdba-node-remove --version 2 " + DEVICE + " 2 A1");
-        assertThat(conflict.toString(), conflict.output(), containsString("(version 3), not the expected version 2"));
+        assertThat(conflict.toString(), conflict.output(), containsString("is at version 3"));
+        assertThat(conflict.toString(), conflict.output(), containsString("not the expected version 2"));
         // an operator's refused edit is not a server error: no ERROR line and stack trace from Karaf's ShellUtil
         String log = Files.readString(container.karaf.log(), StandardCharsets.UTF_8);
         assertThat("karaf.log after refused edits", log, not(containsString("Exception caught while executing command")));

@@ -1,5 +1,11 @@
 package org.hsdba.lab.cli;
 
+import java.util.TreeMap;
+
+import java.util.Map;
+
+import java.io.IOException;
+
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Paths;
@@ -24,7 +30,8 @@ public final class SwitchCommand implements Subcommand {
 
     private static final String USAGE = String.join("\n",
             "usage: hsdba switch [--controller 127.0.0.1:6643] [--device-id N] [--ports 2] [--stock]",
-            "                    [--scenario FILE [--scale S]] [--status SECONDS] [--duration SECONDS]",
+            "                    [--interfaces P=IF,...] [--pofswitch-profile P] [--scenario FILE [--scale S]]",
+            "                    [--status SECONDS] [--duration SECONDS]",
             "",
             "Runs one reference POF switch that connects to the controller over TCP like POFSwitch 1.4.0",
             "(HELLO, strict handshake, ECHO every 2 s, reconnect every second). With the HSDBA extension",
@@ -36,6 +43,8 @@ public final class SwitchCommand implements Subcommand {
             "  --device-id N     POF device id, decimal or 0x hex (default 1; ONOS id pof:%016x)",
             "  --ports N         ports 1..N (default 2, or the highest egress port of the scenario's trees)",
             "  --stock           no HSDBA extension",
+            "  --interfaces P=IF[,P=IF...]  attach POF port P to Linux interface IF (raw sockets, root), as",
+            "                    POFSwitch's -a does: real frames in and out there (offloads off: frames <= 1514 B)",
             "  --pofswitch-profile P  what a --stock switch imitates: default (POFSwitch's default build",
             "                    without a config file), shipped (its shipped config file) or ideal (no delays)",
             "  --scenario FILE   hsdba-lab/1 or hsdba-scenario/1 file whose traffic to play (see hsdba lab --help",
@@ -46,7 +55,7 @@ public final class SwitchCommand implements Subcommand {
             "  --duration SECONDS  stop by itself after this long (default: run until Ctrl-C)");
 
     private static final Set<String> WITH_VALUE = Set.of("--controller", "--device-id", "--ports", "--scenario",
-            "--scale", "--status", "--duration", "--pofswitch-profile");
+            "--scale", "--status", "--duration", "--pofswitch-profile", "--interfaces");
     private static final Set<String> FLAGS = Set.of("--stock", "--help");
     private static final long TICK_MS = 100;
 
@@ -72,6 +81,7 @@ public final class SwitchCommand implements Subcommand {
         int ports;
         boolean stock;
         StockProfile profile;
+        Map<Integer, String> interfaces = new TreeMap<>();
         double scale;
         long statusMs;
         double durationSeconds;
@@ -106,6 +116,16 @@ public final class SwitchCommand implements Subcommand {
             }
             stock = o.flag("--stock");
             profile = StockProfile.parse(o.value("--pofswitch-profile").orElse("default"));
+            for (String item : o.value("--interfaces").map(v -> v.split(",")).orElse(new String[0])) {
+                String[] kv = item.split("=", 2);
+                if (kv.length != 2 || !kv[0].matches("[0-9]{1,3}") || kv[1].isEmpty() || interfaces.put(Integer.parseInt(kv[0]), kv[1]) != null) {
+                    throw new Options.UsageException("--interfaces: expected PORT=INTERFACE[,PORT=INTERFACE...] with each port once, got \"" + item + "\"");
+                }
+            }
+            if (!interfaces.isEmpty() && o.has("--scenario") && interfaces.containsKey(LabSwitch.IN_PORT)) {
+                throw new Options.UsageException("--interfaces puts port " + LabSwitch.IN_PORT + " on " + interfaces.get(LabSwitch.IN_PORT)
+                        + " while --scenario plays its traffic into that port: choose one");
+            }
             scale = o.doubleValue("--scale", 1.0);
             if (!(scale > 0)) {
                 throw new Options.UsageException("--scale must be > 0, got " + scale);
@@ -152,7 +172,13 @@ public final class SwitchCommand implements Subcommand {
         }
 
         StopSignal stop = stopSignal.get();
-        LabSwitch sw = LabSwitch.start(dpid, ports, !stock, profile, host, port);
+        LabSwitch sw;
+        try {
+            sw = LabSwitch.start(dpid, ports, !stock, profile, interfaces, host, port);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("hsdba switch: " + e.getMessage());
+            return FAILURE;
+        }
         TrafficPlayer player = null;
         ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "

@@ -1,5 +1,9 @@
 package org.hsdba.lab.runtime;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -10,6 +14,8 @@ import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
+import org.hsdba.pofswitch.datapath.PortConfig;
+import org.hsdba.pofswitch.ports.RealPorts;
 import org.hsdba.pofswitch.datapath.ProcessResult;
 
 /**
@@ -26,6 +32,7 @@ public final class LabSwitch implements AutoCloseable {
     private final boolean extension;
     private final ReferenceSwitch sw;
     private final PortCounters counters = new PortCounters();
+    private RealPorts realPorts;
 
     private LabSwitch(long dpid, boolean extension, ReferenceSwitch sw) {
         this.dpid = dpid;
@@ -49,10 +56,37 @@ public final class LabSwitch implements AutoCloseable {
      * resources and timing of {@code profile}.
      */
     public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile, String host, int port) {
+        try {
+            return start(dpid, ports, extension, profile, Map.of(), host, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // no interfaces: no I/O that can fail
+        }
+    }
+
+    /**
+     * As {@link #start(long, int, boolean, StockProfile, String, int)}, with the ports of
+     * {@code interfaces} (POF port id to Linux interface name) attached to real interfaces by raw
+     * sockets (root); their frames go through the datapath as they arrive.
+     *
+     * @throws IOException naming the interface that could not be opened (nothing is left running)
+     */
+    public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile,
+            Map<Integer, String> interfaces, String host, int port) throws IOException {
         if (ports < IN_PORT) {
             throw new IllegalArgumentException("a switch needs at least port " + IN_PORT + ", got " + ports + " port(s)");
         }
-        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).portCount(ports).extensionEnabled(extension)
+        List<PortConfig> pcs = new ArrayList<>();
+        for (int id = 1; id <= ports; id++) {
+            String name = interfaces.get(id);
+            pcs.add(name == null ? PortConfig.standard(id) : RealPorts.portConfig(id, name));
+        }
+        for (int id : interfaces.keySet()) {
+            if (id < 1 || id > ports) {
+                throw new IllegalArgumentException("interface " + interfaces.get(id) + " on port " + id
+                        + ": the switch has ports 1.." + ports);
+            }
+        }
+        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(extension)
                 .rngSeed(dpid);
         ControlConfig.Builder cb = ControlConfig.builder().controller(host, port).reconnectIntervalMs(1000);
         if (!extension) {
@@ -62,6 +96,9 @@ public final class LabSwitch implements AutoCloseable {
         DatapathConfig dp = db.build();
         ControlConfig cc = cb.build();
         LabSwitch s = new LabSwitch(dpid, extension, new ReferenceSwitch(dp, cc));
+        if (!interfaces.isEmpty()) {
+            s.realPorts = RealPorts.attach(s.sw, interfaces, m -> System.err.println("hsdba switch " + dpid + ": " + m));
+        }
         s.sw.start();
         return s;
     }
@@ -139,12 +176,16 @@ public final class LabSwitch implements AutoCloseable {
             }
             return b.toString();
         }).collect(Collectors.joining(" | "));
-        return "switch " + dpid + " [" + program() + "] " + perPort + " | packet-ins " + counters.packetIns();
+        return "switch " + dpid + " [" + program() + "] " + perPort + " | packet-ins " + counters.packetIns()
+                + (realPorts == null ? "" : " | real " + realPorts.stats());
     }
 
     /** Disconnects and stops reconnecting. */
     @Override
     public void close() {
+        if (realPorts != null) {
+            realPorts.close();
+        }
         sw.close();
     }
 }

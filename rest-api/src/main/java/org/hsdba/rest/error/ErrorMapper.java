@@ -56,6 +56,14 @@ public final class ErrorMapper implements ExceptionMapper<Throwable> {
         if (t instanceof ServiceNotFoundException) {
             return ApiError.of(ErrorCode.UNAVAILABLE, "the hsdba service is not running: " + t.getMessage());
         }
+        for (Throwable c = t instanceof javax.ws.rs.ProcessingException ? t : null; c != null; c = c.getCause()) {
+            if (c instanceof java.io.IOException) {
+                // The container failed to read the request (broken chunked framing, a body shorter
+                // than announced), wherever JAX-RS happened to touch the body first: the client's fault.
+                return ApiError.of(ErrorCode.MALFORMED_REQUEST, "cannot read the request body: " + c.getMessage()
+                        + " (malformed chunked framing or a body shorter than Content-Length)");
+            }
+        }
         LOG.warn("request {} failed", where(), t);
         return ApiError.of(ErrorCode.INTERNAL, "internal error (" + t.getClass().getSimpleName() + "): "
                 + t.getMessage() + "; see the server log");
