@@ -141,7 +141,8 @@ else
     missing=$(for m in ${modules//,/ }; do [ -f "$root/$m/target/bench.cp" ] || echo "$m"; done | paste -sd, -)
     if [ -n "$missing" ]; then
         for m in ${missing//,/ }; do
-            [ -d "$root/$m/target/classes" ] || die "$m is not built: run without --no-build (or mvn package first)"
+            [ -d "$root/$m/target/classes" ] || [ -d "$root/$m/target/test-classes" ] \
+                || die "$m is not built: run without --no-build (or mvn package first)"
         done
         echo "== class paths of $missing (dependency:build-classpath; log: target/bench-all/logs/build.log)"
         if ! mvn -B -q -Dstyle.color=never -pl "$missing" -am dependency:build-classpath \

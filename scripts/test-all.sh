@@ -25,7 +25,9 @@ bench_log="$root/target/test-all-bench.log"
 
 echo "== mvn verify (full log: target/test-all.log)"
 started=$(date +%s)
-mvn verify "$@" >"$log" 2>&1
+# The same run writes each module's test class path (target/bench.cp) for the benchmark smoke stage:
+# a goal run on its own later could not resolve the sibling modules, which are never installed.
+mvn verify dependency:build-classpath -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test "$@" >"$log" 2>&1
 status=$?
 # Per-module results, errors and the reactor verdict.
 grep -E "Tests run:|^# (pass|fail)|FAIL|ERROR\]|BUILD (SUCCESS|FAILURE)|Reactor Summary|hsdba .* (SUCCESS|FAILURE|SKIPPED)" "$log" \
