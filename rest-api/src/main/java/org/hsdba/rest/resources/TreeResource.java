@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
@@ -120,21 +121,23 @@ public class TreeResource extends HsdbaResource {
     @POST
     @Path("tree/undo")
     public Response undo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        PortRef where = portRef(device, port);
-        Precondition expected = requiredIfMatch(ifMatch, "undo");
-        tree(where);
-        BandwidthTree stored = rules(() -> service().undo(where, expected), v -> null);
-        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
+        return historyStep(ifMatch, "undo", (where, expected) -> service().undo(where, expected));
     }
 
     /** Re-applies what the last undo took back; If-Match required. */
     @POST
     @Path("tree/redo")
     public Response redo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        return historyStep(ifMatch, "redo", (where, expected) -> service().redo(where, expected));
+    }
+
+    /** Undo and redo alike: If-Match required, the tree must exist, the stored tree answered with its tag. */
+    private Response historyStep(String ifMatch, String what,
+                                 BiFunction<PortRef, Precondition, BandwidthTree> step) {
         PortRef where = portRef(device, port);
-        Precondition expected = requiredIfMatch(ifMatch, "redo");
+        Precondition expected = requiredIfMatch(ifMatch, what);
         tree(where);
-        BandwidthTree stored = rules(() -> service().redo(where, expected), v -> null);
+        BandwidthTree stored = rules(() -> step.apply(where, expected), v -> null);
         return versioned(Response.ok(TreeViews.json(stored)), stored).build();
     }
 
