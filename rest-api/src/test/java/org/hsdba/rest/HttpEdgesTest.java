@@ -38,6 +38,23 @@ public class HttpEdgesTest {
         assertEquals(404, http.get(PORT_PATH + "/tree").status());
     }
 
+    /** Jetty 9.4 writes error pages only for GET, POST and HEAD; the other methods need the same body. */
+    @Test
+    public void writesWithoutCredentialsAre401InTheUniformBodyForEveryMethod() {
+        Http anonymous = http.withCredentials(null, null);
+        java.util.List<Http.Answer> answers = java.util.List.of(
+                anonymous.put(PORT_PATH + "/tree", Trees.TWO_LEVEL),
+                anonymous.put("v1/parameters", "{}"),
+                anonymous.patch(PORT_PATH + "/nodes/a", "{}", "If-Match", "*"),
+                anonymous.delete(PORT_PATH + "/tree", "If-Match", "*"),
+                anonymous.post("v1/preview", "{}"));
+        for (Http.Answer a : answers) {
+            assertEquals(a.toString(), 401, a.status());
+            assertTrue(a.toString(), String.valueOf(a.header("Content-Type")).startsWith("application/json"));
+            assertEquals(a.toString(), "unauthorized", a.error().get("code").asText());
+        }
+    }
+
     @Test
     public void wrongPasswordIs401() {
         assertEquals(401, http.withCredentials("onos", "wrong").get("v1/devices").status());

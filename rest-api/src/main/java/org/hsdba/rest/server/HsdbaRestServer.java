@@ -110,6 +110,7 @@ public final class HsdbaRestServer implements AutoCloseable {
         context.setClassLoader(HsdbaRestServer.class.getClassLoader());
         context.setParentLoaderPriority(true);
         context.setThrowUnavailableOnStartupException(true);
+        context.setErrorHandler(new AllMethodsErrorPages()); // before web.xml adds its error pages to it
         UserStore users = new UserStore();
         users.addUser(user, new Password(password), ROLES);
         HashLoginService login = new HashLoginService(REALM);
