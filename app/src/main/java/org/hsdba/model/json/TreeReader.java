@@ -301,6 +301,6 @@ final class TreeReader {
                 return -1;
             }
         }
-        return d;
+        return d <= levels ? d : -1; // a tree without levels has no depth for even a top node
     }
 }

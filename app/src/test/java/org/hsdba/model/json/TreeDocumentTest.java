@@ -52,6 +52,31 @@ public class TreeDocumentTest {
         }
     }
 
+    /** Found by schemathesis: a keyed node in a tree without levels was an IndexOutOfBoundsException (a 500). */
+    @Test
+    public void aKeyedNodeInATreeWithoutLevelsIsAStructureProblemNotACrash() {
+        JsonNode json = JsonText.parse(("{\"capacity\": \"10G\", \"levels\": [],"
+                + " \"nodes\": [{\"id\": \"a\", \"key\": \"0x0\"}]}").getBytes(StandardCharsets.UTF_8));
+        TreeDocument doc = TreeDocument.readApi(json, "", PORT);
+        try {
+            doc.build();
+            fail("a tree without levels was built");
+        } catch (InvalidTreeException e) {
+            assertFalse(e.violations().isEmpty());
+        }
+    }
+
+    /** JSON Schema's integer: 3.0 and 3e0 are whole numbers; 3.5 is not. */
+    @Test
+    public void wholeNumbersMayBeWrittenWithAFractionOfZero() {
+        assertEquals(3, TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3.0, ", ""), "", null)
+                .build().port().port());
+        assertEquals(3, TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3e0, ", ""), "", null)
+                .build().port().port());
+        ConfigException e = rejected(() -> TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3.5, ", ""), "", null));
+        assertEquals("expected a whole number, found the number 3.5", e.first().message());
+    }
+
     @Test
     public void anInadmissibleTreeIsReadAndItsViolationsArePlacedInTheDocument() {
         JsonNode json = tree(HEAD, "{\"id\": \"a\", \"key\": \"10.1.0.0/16\", \"guaranteed\": \"6G\"},"
