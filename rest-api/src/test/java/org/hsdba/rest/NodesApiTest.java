@@ -71,7 +71,7 @@ public class NodesApiTest {
     @Test
     public void anInadmissibleAddNamesTheFieldInTheBodyAndChangesNothing() {
         Http.Answer a = http.post(NODES, "{\"id\": \"A3\", \"parent\": \"A\", \"key\": \"10.1.0.3\", \"guaranteed\": \"1G\", \"peak\": \"500M\"}");
-        assertEquals(a.toString(), 400, a.status());
+        assertEquals(a.toString(), 422, a.status());
         assertEquals("admission", a.error().get("code").asText());
         boolean aboutPeak = false;
         for (JsonNode d : a.error().get("details")) {
@@ -153,7 +153,7 @@ public class NodesApiTest {
     public void moveReparentsTheSubtree() {
         // Host 10.1.0.2 can never match under subnet 10.2.0.0/16: that move is refused.
         Http.Answer outside = http.post(NODES + "/A2/move", "{\"parent\": \"B\"}", "If-Match", "*");
-        assertEquals(outside.toString(), 400, outside.status());
+        assertEquals(outside.toString(), 422, outside.status());
         assertEquals("KEY_OUTSIDE_PARENT", outside.error().get("details").get(0).get("rule").asText());
         // Groups told apart by another field (destination MAC): hosts may move between them.
         String byMac = Trees.TWO_LEVEL.replace("{\"name\": \"subnet\", \"field\": {\"offset\": 240, \"length\": 32}}",
@@ -168,7 +168,7 @@ public class NodesApiTest {
         assertEquals(400, missing.status());
         assertEquals("/parent", missing.error().get("details").get(0).get("pointer").asText());
         Http.Answer cycle = http.post(NODES + "/B/move", "{\"parent\": \"A2\"}", "If-Match", "*");
-        assertEquals(400, cycle.status());
+        assertEquals(422, cycle.status());
         assertEquals("admission", cycle.error().get("code").asText());
     }
 
