@@ -15,6 +15,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -126,6 +128,22 @@ public final class HsdbaManager implements HsdbaService {
 
     /** Tasks a lane may hold before droppable work (join packet-ins, polling ticks) is refused for it. */
     static final int LANE_BOUND = 1024;
+    /**
+     * Threads of {@link #newWorkerPool}: how many devices can be stuck at once (in a store write,
+     * a compile of a huge tree) before a lane waits for a thread; a lane's work is mostly CPU, so
+     * more threads than this buys little on the small controllers this runs on.
+     */
+    public static final int WORKER_THREADS = 4;
+
+    /** The pool the lanes should run on in production: {@link #WORKER_THREADS} daemon threads, a FIFO queue. */
+    public static ExecutorService newWorkerPool(String namePrefix) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        return Executors.newFixedThreadPool(WORKER_THREADS, r -> {
+            Thread t = new Thread(r, namePrefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
     /**
      * The lanes run on {@code scheduler} too: with one thread, devices take turns fairly but a
