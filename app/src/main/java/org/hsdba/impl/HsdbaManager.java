@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -30,6 +31,7 @@ import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
+import org.hsdba.api.BusyException;
 import org.hsdba.api.DeviceStatus;
 import org.hsdba.api.EditResult;
 import org.hsdba.api.HistorySample;
@@ -108,6 +110,7 @@ public final class HsdbaManager implements HsdbaService {
     private final List<HsdbaListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, DeviceAgent> agents = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
+    private final Semaphore operatorWrites = new Semaphore(MAX_OPERATOR_WRITES);
     /** Guarded by {@link #writeLock}. */
     private final AdmittedTrees admitted = new AdmittedTrees();
     /** Written under {@link #writeLock}, read on the device lanes (synchronized). */
@@ -128,6 +131,14 @@ public final class HsdbaManager implements HsdbaService {
 
     /** Tasks a lane may hold before droppable work (join packet-ins, polling ticks) is refused for it. */
     static final int LANE_BOUND = 1024;
+    /**
+     * Operator writes (REST, CLI) in progress at once; one more is refused at once with
+     * {@link BusyException} rather than queued: the write path is serial, so a deeper queue only
+     * adds latency to every write in it. Joins and prunes do not count (they are bounded per switch).
+     */
+    public static final int MAX_OPERATOR_WRITES = 256;
+    /** What a busy answer tells the client to wait. */
+    static final int BUSY_RETRY_SECONDS = 1;
     /**
      * Threads of {@link #newWorkerPool}: how many devices can be stuck at once (in a store write,
      * a compile of a huge tree) before a lane waits for a thread; a lane's work is mostly CPU, so
@@ -311,6 +322,15 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public void removeTree(PortRef port, Precondition expected) {
         Objects.requireNonNull(expected, "expected");
+        enterOperatorWrite();
+        try {
+            removeTreeGated(port, expected);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    private void removeTreeGated(PortRef port, Precondition expected) {
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
                 BandwidthTree current = store.latestTree(port).orElse(null);
@@ -460,6 +480,32 @@ public final class HsdbaManager implements HsdbaService {
     private BandwidthTree write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
                                 Function<BandwidthTree, Candidate> change) {
         Objects.requireNonNull(expected, "expected");
+        if (who == Writer.MEMBERSHIP) {
+            return writeGated(port, expected, mayCreate, who, label, change);
+        }
+        enterOperatorWrite();
+        try {
+            return writeGated(port, expected, mayCreate, who, label, change);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    /** Takes a place among the operator writes in progress, or refuses the write as busy. */
+    private void enterOperatorWrite() {
+        if (!operatorWrites.tryAcquire()) {
+            throw new BusyException(MAX_OPERATOR_WRITES + " configuration writes are in progress; nothing was done,"
+                    + " send it again in " + BUSY_RETRY_SECONDS + " s", BUSY_RETRY_SECONDS);
+        }
+    }
+
+    /** Operator writes in progress (for tests and the metrics). */
+    public int operatorWritesInProgress() {
+        return MAX_OPERATOR_WRITES - operatorWrites.availablePermits();
+    }
+
+    private BandwidthTree writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                                     Function<BandwidthTree, Candidate> change) {
         BandwidthTree written;
         HsdbaStore.Commit commit;
         synchronized (writeLock) {
@@ -614,8 +660,13 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public HsdbaParameters setParameters(HsdbaParameters parameters) {
         Objects.requireNonNull(parameters, "parameters");
-        synchronized (writeLock) {
-            store.setParameters(parameters);
+        enterOperatorWrite();
+        try {
+            synchronized (writeLock) {
+                store.setParameters(parameters);
+            }
+        } finally {
+            operatorWrites.release();
         }
         return parameters;
     }
@@ -628,6 +679,15 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public void importConfig(HsdbaConfig config) {
         Objects.requireNonNull(config, "config");
+        enterOperatorWrite();
+        try {
+            importGated(config);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    private void importGated(HsdbaConfig config) {
         synchronized (writeLock) {
             HsdbaParameters params = store.parameters().withRuntime(config.runtime());
             List<Violation> violations = new ArrayList<>();
