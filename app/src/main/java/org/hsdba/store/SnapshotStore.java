@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.VersionConflictException;
@@ -25,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * against the latest staged content, which it then replaces in memory. Then the writer waits
  * until a snapshot containing its write is durable. One waiting writer at a time (the leader)
  * persists the latest staged snapshot, so every write staged before it started, its own and the
- * others', is made durable by that one persist (one fsync for the file store); writers staged
- * during it are taken by the next leader. Readers ({@link #tree}, {@link #trees},
+ * others', is made durable by that one persist (one fsync for the file store); writes staged
+ * during it are taken by its next round. Readers ({@link #tree}, {@link #trees},
  * {@link #parameters}) see only durable snapshots; writers build on {@link #latestTree}.
  * Listeners are told, under the lock and in staging order, once the write is durable. If a
  * persist fails, it and every write staged after it (they built on it) fail, and the staged
@@ -47,14 +48,20 @@ abstract class SnapshotStore implements HsdbaStore {
         }
     }
 
-    /** One staged write; its fields are guarded by the store's lock. */
+    /** One staged write: done (with a failure or not) once a persist took it. */
     private final class Staged implements Commit {
         final Runnable tell;
-        boolean done;
+        final CountDownLatch done = new CountDownLatch(1);
+        /** Written before {@link #done} opens, read after. */
         RuntimeException failure;
 
         Staged(Runnable tell) {
             this.tell = tell;
+        }
+
+        void finish(RuntimeException f) {
+            failure = f;
+            done.countDown();
         }
 
         @Override
@@ -198,65 +205,83 @@ abstract class SnapshotStore implements HsdbaStore {
         return s;
     }
 
-    /** Returns once {@code s} is durable, persisting (as the leader) if no one else is. */
+    /**
+     * Returns once {@code s} is durable. If no one is persisting, this writer becomes the leader
+     * and persists until nothing staged is left (its own write is in its first round), so a
+     * write staged while a leader works is always taken by it: the leader decides to stop under
+     * the same lock writes are staged under. The others wait on their own latch only, not on a
+     * lock the stagers need (no herd woken per persist).
+     */
     private void awaitDurable(Staged s) {
+        boolean lead;
+        synchronized (lock) {
+            lead = s.done.getCount() > 0 && !flushing;
+            if (lead) {
+                flushing = true;
+            }
+        }
+        if (lead) {
+            flushAll();
+        }
         boolean interrupted = false;
-        try {
-            while (true) {
-                Content content;
-                int group;
-                synchronized (lock) {
-                    while (!s.done && flushing) {
-                        try {
-                            lock.wait();
-                        } catch (InterruptedException e) {
-                            interrupted = true; // the write goes on either way: its outcome is waited for
-                        }
-                    }
-                    if (s.done) {
-                        if (s.failure != null) {
-                            throw s.failure;
-                        }
-                        return;
-                    }
-                    flushing = true;
-                    content = head;
-                    group = unflushed.size();
-                }
-                RuntimeException failure = null;
-                try {
-                    persist(List.copyOf(content.trees.values()), content.parameters);
-                } catch (RuntimeException e) {
-                    failure = e;
-                }
-                synchronized (lock) {
+        while (true) {
+            try {
+                s.done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the write goes on either way: its outcome is waited for
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (s.failure != null) {
+            throw s.failure;
+        }
+    }
+
+    /** The leader: persists the latest staged content until nothing staged is left. */
+    private void flushAll() {
+        while (true) {
+            Content content;
+            List<Staged> group;
+            synchronized (lock) {
+                if (unflushed.isEmpty()) {
                     flushing = false;
-                    if (failure == null) {
-                        durable = content;
-                        for (int i = 0; i < group; i++) {
-                            Staged done = unflushed.removeFirst();
-                            done.done = true;
-                            try {
-                                done.tell.run();
-                            } catch (RuntimeException e) {
-                                // The write is durable; a listener's fault must not undo or stall the group.
-                                LOG.warn("hsdba store listener failed", e);
-                            }
+                    return;
+                }
+                content = head;
+                group = new ArrayList<>(unflushed);
+                unflushed.clear();
+            }
+            RuntimeException failure = null;
+            try {
+                persist(List.copyOf(content.trees.values()), content.parameters);
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            if (failure == null) {
+                synchronized (lock) {
+                    durable = content;
+                    for (Staged done : group) {
+                        try {
+                            done.tell.run(); // under the lock: listeners hear writes in staging order
+                        } catch (RuntimeException e) {
+                            // The write is durable; a listener's fault must not undo or stall the group.
+                            LOG.warn("hsdba store listener failed", e);
                         }
-                    } else {
-                        for (Staged failed : unflushed) {
-                            failed.done = true;
-                            failed.failure = failure;
-                        }
-                        unflushed.clear();
-                        head = durable;
                     }
-                    lock.notifyAll();
+                }
+            } else {
+                synchronized (lock) {
+                    // Writes staged since were built on the failed ones: they fail too.
+                    group.addAll(unflushed);
+                    unflushed.clear();
+                    head = durable;
                 }
             }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+            for (Staged done : group) {
+                done.finish(failure);
             }
         }
     }
