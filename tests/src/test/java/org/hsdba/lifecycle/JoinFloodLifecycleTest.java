@@ -84,6 +84,7 @@ public class JoinFloodLifecycleTest {
 
         long floodNanos = (long) (Double.parseDouble(System.getProperty("hsdba.flood.seconds", "5")) * 1e9);
         System.gc();
+        long heapBefore = heapUsed();
         long rssBeforeKb = rssKb();
         long rssMaxKb = rssBeforeKb;
         AtomicBoolean flooding = new AtomicBoolean(true);
@@ -125,6 +126,8 @@ public class JoinFloodLifecycleTest {
         double normalMs = (System.nanoTime() - floodEnd) / 1e6;
         rssMaxKb = Math.max(rssMaxKb, rssKb());
         maxUsers.accumulateAndGet(users(), Math::max);
+        System.gc();
+        long heapAfter = heapUsed();
 
         long refused = rig.manager.device(Rig.DEVICE).get().joins().refused();
         long accepted = rig.manager.device(Rig.DEVICE).get().joins().accepted();
@@ -137,9 +140,11 @@ public class JoinFloodLifecycleTest {
                 maxUsers.get(), TABLE_SIZE, confirmMs.size(), confirmMs.get(confirmMs.size() / 2),
                 confirmMs.get((int) Math.ceil(confirmMs.size() * 0.99) - 1), confirmMs.get(confirmMs.size() - 1),
                 baselineMs.get(2), baselineMs.get(4));
-        System.out.printf(Locale.ROOT, "join flood: RSS %d MiB before, at most %d MiB during (growth %d MiB); "
-                + "back to normal (switch 1 programmed, a switch 2 edit confirmed in %.1f ms) %.1f ms after the flood%n",
-                rssBeforeKb / 1024, rssMaxKb / 1024, (rssMaxKb - rssBeforeKb) / 1024, afterMs, normalMs);
+        System.out.printf(Locale.ROOT, "join flood: RSS %d MiB before, at most %d MiB during (growth %d MiB; ZGC maps "
+                + "its heap up to 3 times in RSS); heap in use after GC %.1f MiB before, %.1f MiB after; back to normal "
+                + "(switch 1 programmed, a switch 2 edit confirmed in %.1f ms) %.1f ms after the flood%n",
+                rssBeforeKb / 1024, rssMaxKb / 1024, (rssMaxKb - rssBeforeKb) / 1024, heapBefore / 1048576.0,
+                heapAfter / 1048576.0, afterMs, normalMs);
 
         assertTrue("users " + maxUsers.get() + " within the table", maxUsers.get() < TABLE_SIZE);
         assertTrue("the table filled up: " + accepted + " accepted", accepted >= TABLE_SIZE / 2);
@@ -158,6 +163,10 @@ public class JoinFloodLifecycleTest {
         Rig.await("edit of switch 2 confirmed", () -> programmed(DEVICE2)
                 && rig.manager.tree(PORT2).get().version() == t.version());
         return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private static long heapUsed() {
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** Resident set of this JVM in kB (Linux /proc; 0 where there is none). */
