@@ -131,12 +131,13 @@ public class JoinFloodLifecycleTest {
 
         long refused = rig.manager.device(Rig.DEVICE).get().joins().refused();
         long accepted = rig.manager.device(Rig.DEVICE).get().joins().accepted();
+        long limited = rig.manager.device(Rig.DEVICE).get().joins().rateLimited();
         Collections.sort(confirmMs);
         System.out.printf(Locale.ROOT, "join flood: %d packet-ins in %.1f s from switch 1 (%d joins accepted, %d refused "
-                + "at the edge, %d refusal events); users in its tree at most %d (table %d entries); switch 2: %d edits "
+                + "at the edge for want of room, %d for a full queue or the rate limit, %d refusal events); users in its tree at most %d (table %d entries); switch 2: %d edits "
                 + "confirmed, median %.1f ms, p99 %.1f ms, max %.1f ms (before the flood: median %.1f ms, max %.1f ms; "
                 + "2-core machine shared with other builds)%n",
-                sent.get(), seconds, accepted, refused, rig.events(HsdbaEvent.Type.ADMISSION_REFUSED).size(),
+                sent.get(), seconds, accepted, refused, limited, rig.events(HsdbaEvent.Type.ADMISSION_REFUSED).size(),
                 maxUsers.get(), TABLE_SIZE, confirmMs.size(), confirmMs.get(confirmMs.size() / 2),
                 confirmMs.get((int) Math.ceil(confirmMs.size() * 0.99) - 1), confirmMs.get(confirmMs.size() - 1),
                 baselineMs.get(2), baselineMs.get(4));
