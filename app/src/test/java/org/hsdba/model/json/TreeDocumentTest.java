@@ -66,6 +66,19 @@ public class TreeDocumentTest {
         }
     }
 
+    /** A key in an allowed notation that its level cannot take breaks a rule (422 over REST); a malformed one is a bad value (400). */
+    @Test
+    public void aWellWrittenKeyTheFieldCannotTakeIsARuleAMalformedOneABadValue() {
+        JsonNode narrow = JsonText.parse(("{\"capacity\": \"10G\", \"levels\": [{\"name\": \"q\", \"field\": {\"offset\": 0,"
+                + " \"length\": 8}}], \"nodes\": [{\"id\": \"a\", \"key\": \"10.1.0.0/16\"}, {\"id\": \"b\", \"key\": \"0x1ff\"},"
+                + " {\"id\": \"c\", \"key\": \"10.1.0\"}]}").getBytes(StandardCharsets.UTF_8));
+        ConfigException e = rejected(() -> TreeDocument.readApi(narrow, "", PORT));
+        List<ConfigException.Kind> kinds = e.problems().stream().map(ConfigException.Problem::kind).collect(Collectors.toList());
+        assertEquals(List.of(ConfigException.Kind.RULE, ConfigException.Kind.RULE, ConfigException.Kind.VALUE), kinds);
+        assertEquals(ViolationCode.KEY_LENGTH, e.problems().get(0).violation().get().code());
+        assertEquals("/nodes/1/key", e.problems().get(1).pointer());
+    }
+
     /** JSON Schema's integer: 3.0 and 3e0 are whole numbers; 3.5 is not. */
     @Test
     public void wholeNumbersMayBeWrittenWithAFractionOfZero() {
