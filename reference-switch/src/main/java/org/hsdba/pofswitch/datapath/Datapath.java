@@ -155,6 +155,11 @@ public final class Datapath {
         return fastProgram.coverage();
     }
 
+    /** Packets the fast path handed over to the interpreter part-way (0 without the fast path). */
+    public synchronized long fastPathHandOvers() {
+        return fastRun == null ? 0 : fastRun.handOvers;
+    }
+
     /** {@link #process(byte[], int, long)} at the live clock (ns since this datapath was created). */
     public ProcessResult process(byte[] frame, int inPort) {
         return process(frame, inPort, nowNanos());

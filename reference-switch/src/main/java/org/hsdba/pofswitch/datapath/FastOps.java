@@ -26,8 +26,25 @@ final class FastOps {
 
     static final Deopt DEOPT = new Deopt();
 
+    /** Big-endian 64-bit words of the metadata at a byte index (as Bits reads a 64-bit field). */
+    private static final java.lang.invoke.VarHandle WORD = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
+    /** Kinds of operation the run loop calls directly (others through {@link Op#run}). */
+    static final int K_OTHER = 0, K_ALU = 1, K_BRANCH = 2;
+
     /** One compiled instruction; sets {@code r.pc} (or switches lists, or sets done). */
     abstract static class Op {
+        final int kind;
+
+        Op(int kind) {
+            this.kind = kind;
+        }
+
+        Op() {
+            this(K_OTHER);
+        }
+
         abstract void run(FastRun r) throws Deopt;
     }
 
@@ -52,269 +69,136 @@ final class FastOps {
 
     // ------------------------------------------------------------------ operands
 
-    /** A value source. {@link #check} throws where {@link #read} would. */
-    abstract static class Operand {
-        abstract long read(FastRun r) throws Deopt;
+    /**
+     * An HX operand resolved at compile time: a kind and its numbers, read by a switch that the
+     * JIT inlines into each operation (a virtual call per operand cost more than the arithmetic).
+     */
+    static final class Operand {
+        static final int IMM = 0, META = 1, PKT = 2, PARAM = 3, STATE = 4, REG = 5, REG_INDEXED = 6, TIME = 7,
+                RAND = 8, ENTRY_REACTIVATED = 9, ENTRY_LAST_HIT = 10, ENTRY_INDEX = 11, ENTRY_TABLE = 12,
+                META_WORD = 13;
+        final int kind;
+        /** Bit offset (META, PKT), word (PARAM, STATE), address or offset (REG, REG_INDEXED). */
+        final int x;
+        /** Bit length (META, PKT), index param (REG_INDEXED). */
+        final int y;
+        final long imm;
+
+        Operand(int kind, int x, int y, long imm) {
+            // a byte-aligned 64-bit metadata word (the programs' scratch words): one load or store
+            this.kind = kind == META && y == 64 && (x & 7) == 0 ? META_WORD : kind;
+            this.x = kind == META && y == 64 && (x & 7) == 0 ? x >>> 3 : x;
+            this.y = y;
+            this.imm = imm;
+        }
 
         /** Whether reading can fail at run time (depends on the packet or the entry). */
         boolean fallible() {
-            return false;
-        }
-
-        void check(FastRun r) throws Deopt {
+            return kind == PKT || kind == PARAM || kind == REG_INDEXED;
         }
 
         /** Whether reading changes state (the random stream). */
         boolean sideEffect() {
-            return false;
-        }
-    }
-
-    /** A writable destination. */
-    abstract static class Target {
-        abstract void write(FastRun r, long value) throws Deopt;
-
-        boolean fallible() {
-            return false;
+            return kind == RAND;
         }
 
+        boolean isImmediate() {
+            return kind == IMM;
+        }
+
+        /** Throws where {@link #read} would, without reading. */
         void check(FastRun r) throws Deopt {
-        }
-    }
-
-    static final class Imm extends Operand {
-        final long value;
-
-        Imm(long value) {
-            this.value = value;
-        }
-
-        @Override
-        long read(FastRun r) {
-            return value;
-        }
-    }
-
-    /** Metadata bits (bounds checked at compile time). */
-    static final class Meta extends Operand {
-        final int offset;
-        final int len;
-
-        Meta(int offset, int len) {
-            this.offset = offset;
-            this.len = len;
-        }
-
-        @Override
-        long read(FastRun r) {
-            return Bits.read(r.pkt.metadata, 0, offset, len);
-        }
-    }
-
-    static final class MetaTarget extends Target {
-        final int offset;
-        final int len;
-
-        MetaTarget(int offset, int len) {
-            this.offset = offset;
-            this.len = len;
-        }
-
-        @Override
-        void write(FastRun r, long value) {
-            Bits.write(r.pkt.metadata, 0, offset, len, value);
-        }
-    }
-
-    /** Packet bits of the current layer: within the bytes left, else the interpreter's error. */
-    static final class Pkt extends Operand {
-        final int offset;
-        final int len;
-
-        Pkt(int offset, int len) {
-            this.offset = offset;
-            this.len = len;
-        }
-
-        @Override
-        boolean fallible() {
-            return true;
-        }
-
-        @Override
-        void check(FastRun r) throws Deopt {
-            if (offset + len > (long) r.pkt.leftLen * 8) {
-                throw DEOPT;
+            switch (kind) {
+                case PKT:
+                    checkPacket(r, x, y);
+                    return;
+                case PARAM:
+                    if (x >= r.current.paramWords()) {
+                        throw DEOPT;
+                    }
+                    return;
+                case REG_INDEXED:
+                    address(r, x, y);
+                    return;
+                default:
+                    return;
             }
         }
 
-        @Override
         long read(FastRun r) throws Deopt {
-            check(r);
-            return Bits.read(r.pkt.buf, r.pkt.base(), offset, len);
-        }
-    }
-
-    static final class PktTarget extends Target {
-        final int offset;
-        final int len;
-
-        PktTarget(int offset, int len) {
-            this.offset = offset;
-            this.len = len;
-        }
-
-        @Override
-        boolean fallible() {
-            return true;
-        }
-
-        @Override
-        void check(FastRun r) throws Deopt {
-            if (offset + len > (long) r.pkt.leftLen * 8) {
-                throw DEOPT;
+            switch (kind) {
+                case IMM:
+                    return imm;
+                case META_WORD:
+                    return (long) WORD.get(r.pkt.metadata, x);
+                case META:
+                    return Bits.read(r.pkt.metadata, 0, x, y);
+                case PKT:
+                    checkPacket(r, x, y);
+                    return Bits.read(r.pkt.buf, r.pkt.base(), x, y);
+                case PARAM: {
+                    FlowEntry e = r.current;
+                    if (x >= e.paramWords()) {
+                        throw DEOPT;
+                    }
+                    return e.paramWord(x);
+                }
+                case STATE:
+                    return r.current.runtime().state()[x];
+                case REG:
+                    return r.registers[x];
+                case REG_INDEXED:
+                    return r.registers[address(r, x, y)];
+                case TIME:
+                    return r.timeNs;
+                case RAND:
+                    return r.hx.nextRandom() >>> 32;
+                case ENTRY_REACTIVATED:
+                    return 0; // a reactivating call is left to the interpreter
+                case ENTRY_LAST_HIT:
+                    return r.previousHit;
+                case ENTRY_INDEX:
+                    return r.current.index();
+                default:
+                    return r.current.tableGlobalId();
             }
         }
 
-        @Override
+        /** Writes (kinds META, PKT, STATE, REG, REG_INDEXED only: the compiler's {@link #writable}). */
         void write(FastRun r, long value) throws Deopt {
-            check(r);
-            Bits.write(r.pkt.buf, r.pkt.base(), offset, len, value);
-        }
-    }
-
-    /** A param word of the calling entry (blocks only; the entry may have fewer words). */
-    static final class Param extends Operand {
-        final int word;
-
-        Param(int word) {
-            this.word = word;
-        }
-
-        @Override
-        boolean fallible() {
-            return true;
-        }
-
-        @Override
-        void check(FastRun r) throws Deopt {
-            if (word >= r.current.paramWords()) {
-                throw DEOPT;
+            switch (kind) {
+                case META_WORD:
+                    WORD.set(r.pkt.metadata, x, value);
+                    return;
+                case META:
+                    Bits.write(r.pkt.metadata, 0, x, y, value);
+                    return;
+                case PKT:
+                    checkPacket(r, x, y);
+                    Bits.write(r.pkt.buf, r.pkt.base(), x, y, value);
+                    return;
+                case STATE:
+                    r.current.runtime().state()[x] = value;
+                    return;
+                case REG:
+                    r.registers[x] = value;
+                    return;
+                default:
+                    r.registers[address(r, x, y)] = value;
+                    return;
             }
         }
 
-        @Override
-        long read(FastRun r) throws Deopt {
-            FlowEntry e = r.current;
-            if (word >= e.paramWords()) {
-                throw DEOPT;
-            }
-            return e.paramWord(word);
+        boolean writable() {
+            return kind == META || kind == META_WORD || kind == PKT || kind == STATE || kind == REG
+                    || kind == REG_INDEXED;
         }
     }
 
-    /** A state word of the current entry (word below the switch's state words: checked at compile time). */
-    static final class State extends Operand {
-        final int word;
-
-        State(int word) {
-            this.word = word;
-        }
-
-        @Override
-        long read(FastRun r) {
-            return r.current.runtime().state()[word];
-        }
-    }
-
-    static final class StateTarget extends Target {
-        final int word;
-
-        StateTarget(int word) {
-            this.word = word;
-        }
-
-        @Override
-        void write(FastRun r, long value) {
-            r.current.runtime().state()[word] = value;
-        }
-    }
-
-    /** A register at a fixed address (in range: checked at compile time). */
-    static final class Reg extends Operand {
-        final int addr;
-
-        Reg(int addr) {
-            this.addr = addr;
-        }
-
-        @Override
-        long read(FastRun r) {
-            return r.registers[addr];
-        }
-    }
-
-    static final class RegTarget extends Target {
-        final int addr;
-
-        RegTarget(int addr) {
-            this.addr = addr;
-        }
-
-        @Override
-        void write(FastRun r, long value) {
-            r.registers[addr] = value;
-        }
-    }
-
-    /** A register at offset + PARAM[index] (blocks only). */
-    static final class RegIndexed extends Operand {
-        final int offset;
-        final int param;
-
-        RegIndexed(int offset, int param) {
-            this.offset = offset;
-            this.param = param;
-        }
-
-        @Override
-        boolean fallible() {
-            return true;
-        }
-
-        @Override
-        void check(FastRun r) throws Deopt {
-            address(r, offset, param);
-        }
-
-        @Override
-        long read(FastRun r) throws Deopt {
-            return r.registers[address(r, offset, param)];
-        }
-    }
-
-    static final class RegIndexedTarget extends Target {
-        final int offset;
-        final int param;
-
-        RegIndexedTarget(int offset, int param) {
-            this.offset = offset;
-            this.param = param;
-        }
-
-        @Override
-        boolean fallible() {
-            return true;
-        }
-
-        @Override
-        void check(FastRun r) throws Deopt {
-            address(r, offset, param);
-        }
-
-        @Override
-        void write(FastRun r, long value) throws Deopt {
-            r.registers[address(r, offset, param)] = value;
+    /** Packet bits of the current layer must lie within the bytes left (else the interpreter's error). */
+    private static void checkPacket(FastRun r, int offset, int len) throws Deopt {
+        if (offset + len > (long) r.pkt.leftLen * 8) {
+            throw DEOPT;
         }
     }
 
@@ -331,71 +215,48 @@ final class FastOps {
         return (int) addr;
     }
 
-    static final class Time extends Operand {
-        @Override
-        long read(FastRun r) {
-            return r.timeNs;
-        }
-    }
-
-    static final class Rand extends Operand {
-        @Override
-        long read(FastRun r) {
-            return r.hx.nextRandom() >>> 32;
-        }
-
-        @Override
-        boolean sideEffect() {
-            return true;
-        }
-    }
-
-    /** ENTRY words; REACTIVATED is always 0 here (a reactivating call is left to the interpreter). */
-    static final class EntryWord extends Operand {
-        final int word;
-
-        EntryWord(int word) {
-            this.word = word;
-        }
-
-        @Override
-        long read(FastRun r) {
-            switch (word) {
-                case 0: return 0;
-                case 1: return r.previousHit;
-                case 2: return r.current.index();
-                default: return r.current.tableGlobalId();
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ HX instructions
 
     /**
      * HX_ALU. {@code precheck}: an operand with a side effect (RAND) is read before one that can
-     * fail, so every failure is checked first (the interpreter would otherwise draw twice).
+     * fail, so every failure is checked first (the interpreter would otherwise draw twice). An
+     * operand the operation ignores is still read when reading it could fail or draw, as the
+     * interpreter reads all three.
      */
     static final class Alu extends Op {
         static final int MOV = 0, ADD = 1, SUB = 2, MUL = 3, DIV = 4, MOD = 5, MIN = 6, MAX = 7, SHL = 8, SHR = 9,
-                AND = 10, OR = 11, XOR = 12, MULDIV = 13, EXPNEG = 14, SELECT = 15;
+                AND = 10, OR = 11, XOR = 12, MULDIV = 13, EXPNEG = 14, SELECT = 15, MULDIV_POW2 = 16;
         final int op;
-        final Target dst;
+        final Operand dst;
         final Operand a;
         final Operand b;
         final Operand c;
         final boolean precheck;
+        final boolean readB;
+        final boolean readC;
+        /** MULDIV_POW2: log2 of the immediate divisor. */
+        final int shift;
 
-        Alu(int op, Target dst, Operand a, Operand b, Operand c, boolean precheck) {
-            this.op = op;
+        Alu(int op, Operand dst, Operand a, Operand b, Operand c, boolean precheck) {
+            super(K_ALU);
+            boolean cIsPow2 = op == MULDIV && c.isImmediate() && c.imm != 0 && (c.imm & (c.imm - 1)) == 0;
+            this.op = cIsPow2 ? MULDIV_POW2 : op;
+            this.shift = cIsPow2 ? Long.numberOfTrailingZeros(c.imm) : 0;
             this.dst = dst;
             this.a = a;
             this.b = b;
             this.c = c;
             this.precheck = precheck;
+            this.readB = op != MOV || b.fallible() || b.sideEffect();
+            this.readC = op == MULDIV || op == SELECT || c.fallible() || c.sideEffect();
         }
 
         @Override
         void run(FastRun r) throws Deopt {
+            exec(r);
+        }
+
+        void exec(FastRun r) throws Deopt {
             if (precheck) {
                 a.check(r);
                 b.check(r);
@@ -403,15 +264,15 @@ final class FastOps {
                 dst.check(r);
             }
             long x = a.read(r);
-            long y = b.read(r);
-            long z = c.read(r);
+            long y = readB ? b.read(r) : 0;
+            long z = readC ? c.read(r) : 0;
             long v;
             switch (op) {
                 case MOV: v = x; break;
                 case ADD: v = HxArithmetic.add(x, y); break;
                 case SUB: v = HxArithmetic.sub(x, y); break;
                 case MUL: v = HxArithmetic.mul(x, y); break;
-                case DIV: v = HxArithmetic.div(x, y); break;
+                case DIV: v = FastArithmetic.div(x, y); break;
                 case MOD: v = HxArithmetic.mod(x, y); break;
                 case MIN: v = HxArithmetic.min(x, y); break;
                 case MAX: v = HxArithmetic.max(x, y); break;
@@ -420,12 +281,26 @@ final class FastOps {
                 case AND: v = x & y; break;
                 case OR: v = x | y; break;
                 case XOR: v = x ^ y; break;
-                case MULDIV: v = HxArithmetic.mulDiv(x, y, z); break;
-                case EXPNEG: v = HxArithmetic.expNeg(x, y); break;
+                case MULDIV: v = FastArithmetic.mulDiv(x, y, z); break;
+                case MULDIV_POW2: v = mulDivPow2(x, y, shift); break;
+                case EXPNEG: v = FastArithmetic.expNeg(x, y); break;
                 default: v = HxArithmetic.select(x, y, z); break;
             }
             dst.write(r, v);
             r.pc++;
+        }
+
+        /** floor(a * b / 2^k) over the 128-bit product, MAX when the quotient needs more than 64 bits. */
+        static long mulDivPow2(long a, long b, int k) {
+            long lo = a * b;
+            long hi = Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
+            if (hi == 0) {
+                return lo >>> k;
+            }
+            if (k == 0 || (hi >>> k) != 0) {
+                return HxArithmetic.MAX;
+            }
+            return (hi << (64 - k)) | (lo >>> k);
         }
     }
 
@@ -439,6 +314,7 @@ final class FastOps {
         final boolean precheck;
 
         Branch(int cond, Operand a, Operand b, int target, boolean precheck) {
+            super(K_BRANCH);
             this.cond = cond;
             this.a = a;
             this.b = b;
@@ -448,6 +324,10 @@ final class FastOps {
 
         @Override
         void run(FastRun r) throws Deopt {
+            exec(r);
+        }
+
+        void exec(FastRun r) throws Deopt {
             if (precheck) {
                 a.check(r);
                 b.check(r);

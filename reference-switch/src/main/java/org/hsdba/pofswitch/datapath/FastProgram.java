@@ -244,7 +244,7 @@ final class FastProgram {
             FastOps.Operand a = operand(alu.a(), block);
             FastOps.Operand b = operand(alu.b(), block);
             FastOps.Operand c = operand(alu.c(), block);
-            FastOps.Target dst = target(alu.dst(), block);
+            FastOps.Operand dst = target(alu.dst(), block);
             boolean effect = a.sideEffect() || b.sideEffect() || c.sideEffect();
             boolean fallible = a.fallible() || b.fallible() || c.fallible() || dst.fallible();
             return new FastOps.Alu(code, dst, a, b, c, effect && fallible);
@@ -275,53 +275,54 @@ final class FastProgram {
         private FastOps.Operand operand(HxOperand o, boolean block) throws Unsupported {
             switch (o.domain()) {
                 case IMM:
-                    return new FastOps.Imm(o.imm());
+                    return opd(FastOps.Operand.IMM, 0, 0, o.imm());
                 case META:
                     checkMetadata(o);
-                    return new FastOps.Meta(o.offset(), o.len());
+                    return opd(FastOps.Operand.META, o.offset(), o.len(), 0);
                 case PKT:
-                    return new FastOps.Pkt(o.offset(), o.len());
+                    return opd(FastOps.Operand.PKT, o.offset(), o.len(), 0);
                 case PARAM:
                     if (!block) {
                         throw new Unsupported("PARAM outside a block");
                     }
-                    return new FastOps.Param(o.offset());
+                    return opd(FastOps.Operand.PARAM, o.offset(), 0, 0);
                 case STATE:
                     checkState(o);
-                    return new FastOps.State(o.offset());
+                    return opd(FastOps.Operand.STATE, o.offset(), 0, 0);
                 case REG:
-                    return register(o, block) ? new FastOps.RegIndexed(o.offset(), o.indexParam())
-                            : new FastOps.Reg(o.offset());
+                    return register(o, block) ? opd(FastOps.Operand.REG_INDEXED, o.offset(), o.indexParam(), 0)
+                            : opd(FastOps.Operand.REG, o.offset(), 0, 0);
                 case TIME:
-                    return new FastOps.Time();
+                    return opd(FastOps.Operand.TIME, 0, 0, 0);
                 case RAND:
-                    return new FastOps.Rand();
+                    return opd(FastOps.Operand.RAND, 0, 0, 0);
                 case ENTRY:
-                    if (o.offset() > 3) {
-                        throw new Unsupported("ENTRY word " + o.offset());
+                    switch (o.offset()) {
+                        case 0: return opd(FastOps.Operand.ENTRY_REACTIVATED, 0, 0, 0);
+                        case 1: return opd(FastOps.Operand.ENTRY_LAST_HIT, 0, 0, 0);
+                        case 2: return opd(FastOps.Operand.ENTRY_INDEX, 0, 0, 0);
+                        case 3: return opd(FastOps.Operand.ENTRY_TABLE, 0, 0, 0);
+                        default: throw new Unsupported("ENTRY word " + o.offset());
                     }
-                    return new FastOps.EntryWord(o.offset());
                 default:
                     throw new Unsupported("operand domain " + o.domain());
             }
         }
 
-        private FastOps.Target target(HxOperand o, boolean block) throws Unsupported {
+        private FastOps.Operand target(HxOperand o, boolean block) throws Unsupported {
             switch (o.domain()) {
                 case META:
-                    checkMetadata(o);
-                    return new FastOps.MetaTarget(o.offset(), o.len());
                 case PKT:
-                    return new FastOps.PktTarget(o.offset(), o.len());
                 case STATE:
-                    checkState(o);
-                    return new FastOps.StateTarget(o.offset());
                 case REG:
-                    return register(o, block) ? new FastOps.RegIndexedTarget(o.offset(), o.indexParam())
-                            : new FastOps.RegTarget(o.offset());
+                    return operand(o, block);
                 default:
                     throw new Unsupported("write to " + o.domain());
             }
+        }
+
+        private static FastOps.Operand opd(int kind, int x, int y, long imm) {
+            return new FastOps.Operand(kind, x, y, imm);
         }
 
         private static void checkMetadata(HxOperand o) throws Unsupported {

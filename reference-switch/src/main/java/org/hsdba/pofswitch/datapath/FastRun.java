@@ -43,6 +43,9 @@ final class FastRun {
     /** The packet's layer offset went below 0: the buffer's headroom may have been written. */
     boolean headroomTouched;
 
+    /** Packets handed over to the interpreter so far. */
+    long handOvers;
+
     private final EntryRuntime[] pathRuntimes = new EntryRuntime[PATH_LIMIT];
     private int pathCount;
 
@@ -109,8 +112,20 @@ final class FastRun {
                 throw FastOps.DEOPT; // the interpreter counts it and raises BUDGET_EXCEEDED
             }
             executed++;
+            FastOps.Op op = ops[pc];
             try {
-                ops[pc].run(this);
+                // the two frequent kinds by a switch (inlined), not a megamorphic call
+                switch (op.kind) {
+                    case FastOps.K_ALU:
+                        ((FastOps.Alu) op).exec(this);
+                        break;
+                    case FastOps.K_BRANCH:
+                        ((FastOps.Branch) op).exec(this);
+                        break;
+                    default:
+                        op.run(this);
+                        break;
+                }
             } catch (FastOps.Deopt d) {
                 executed--; // the interpreter runs this instruction again
                 throw d;
@@ -152,6 +167,7 @@ final class FastRun {
 
     /** Continues the packet in the interpreter from the current instruction. */
     private void handOver(List<PofMessage> upward) {
+        handOvers++;
         List<PofMessage> messages = upward == null ? new ArrayList<>() : upward;
         List<EntryRuntime> runtimes = new ArrayList<>(pathCount);
         List<EntryRef> path = new ArrayList<>(pathCount);
