@@ -38,7 +38,7 @@ export function portPath(device, port) {
   return `devices/${encodeURIComponent(device)}/ports/${port}`;
 }
 
-export async function launch() {
+export async function launch(viewport = { width: 1440, height: 960 }) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -46,7 +46,7 @@ export async function launch() {
   });
   const context = await browser.newContext({
     httpCredentials: { username: USER, password: PASSWORD },
-    viewport: { width: 1440, height: 960 },
+    viewport,
   });
   const page = await context.newPage();
   const problems = [];
@@ -54,9 +54,9 @@ export async function launch() {
   return { browser, context, page, problems };
 }
 
-export async function shot(page, name) {
+export async function shot(page, name, { fullPage = true } = {}) {
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** Polls fn until it returns a truthy value; throws with `what` after ms. */
