@@ -145,6 +145,19 @@ export class Api {
     return this.request('GET', `${this.portPath(device, port)}/nodes`).then((r) => r.data.nodes || []);
   }
 
+  /**
+   * The lab's login session ({user, logout}: the URL to POST to end it), or null where there is
+   * none (a BASIC login, or inside ONOS, which keeps its own login and has no such resource).
+   */
+  async session() {
+    try {
+      const res = await this.fetch(new URL('../session', this.base).href, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
+      return res.ok ? await res.json() : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
   /** The run-time parameters (global: every switch and tree). */
   parameters() { return this.request('GET', 'parameters').then((r) => r.data); }
 

@@ -56,6 +56,9 @@ export function App({ api }) {
   const [effective, setEffective] = useState(new Map());
   // The tree last deleted on a port, kept so that the deletion can be undone (re-created as it was).
   const [deleted, setDeleted] = useState(null);
+  // The lab's login session (user and logout), null with BASIC credentials or inside ONOS.
+  const [session, setSession] = useState(null);
+  useEffect(() => { api.session().then(setSession); }, []);
 
   const { device, port } = sel;
   const selected = sel.node;
@@ -369,7 +372,7 @@ export function App({ api }) {
                undo=${tree ? opHistory.undo[0] : null} redo=${tree ? opHistory.redo[0] : null} onRedo=${redoLast}
                onDevice=${(id) => select({ device: id, port: null, node: null })}
                onPort=${(p) => select({ port: p, node: null })}
-               onUndo=${undoLast} onExport=${exportConfig} onImport=${importConfig} />
+               onUndo=${undoLast} onExport=${exportConfig} onImport=${importConfig} session=${session} />
     <${Banners} conn=${conn} devices=${devices} dev=${dev} treeError=${treeError}
                 onRetry=${() => setKick((k) => k + 1)} />
     ${conflict ? html`<${ConflictBanner} conflict=${conflict} onReload=${reloadAfterConflict} />` : null}
