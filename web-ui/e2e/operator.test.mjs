@@ -4,7 +4,7 @@
 // last three edits, delete the tree (and undo that too). Every step is confirmed over REST.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, rest, portPath, shot, eventually, PAGE_URL } from './harness.mjs';
+import { launch, rest, portPath, shot, eventually } from './harness.mjs';
 
 const CLASSES = [
   { id: 'video', key: '10.9.0.1', assured: '20M', ceiling: '60M', assuredBps: 20e6 },
@@ -80,7 +80,11 @@ for (const { name, viewport } of VIEWPORTS) {
     test('creates a tree for the 100 Mb/s port, prefilled from its speed', async (t) => {
       if (!target) { t.skip('every port of the lab has a tree'); return; }
       assert.equal(target.speedBps, 100e6, 'the lab reports its ports at 100 Mb/s');
-      await page.goto(`${PAGE_URL}#device=${encodeURIComponent(target.device)}&port=${target.port}`);
+      // The login led to the page; the operator picks the switch and the port.
+      await page.locator(`#device-pick option[value="${target.device}"]`).waitFor({ state: 'attached' });
+      await page.selectOption('#device-pick', target.device);
+      await page.locator(`#port-pick option[value="${target.port}"]`).waitFor({ state: 'attached' });
+      await page.selectOption('#port-pick', String(target.port));
       await page.locator('#create-title').filter({ hasText: `No bandwidth tree on port ${target.port}` }).waitFor();
       await eventually(async () => (await page.inputValue('#tree-capacity')) === '100M', 'capacity prefilled from the port speed');
       await page.selectOption('#tree-mode', 'guarantee-excess');

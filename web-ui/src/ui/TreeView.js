@@ -11,10 +11,11 @@ export const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
 /** A configured figure as it is; an unset one as the server resolves it, marked as implied. */
-function Figure({ configured, resolved, format, impliedBy }) {
+function Figure({ configured, resolved, format, short = format, impliedBy }) {
   if (configured !== null && configured !== undefined) return format(configured);
   if (resolved === null || resolved === undefined) return '–';
-  return html`<span class="implied" title=${`not set: ${impliedBy}`}>${format(resolved)}<span class="implied-mark" aria-label=${`(${impliedBy})`}>*</span></span>`;
+  // A derived figure is rarely round: three significant digits fit the column (the panel has them all).
+  return html`<span class="implied" title=${`not set: ${impliedBy} (${format(resolved)})`}>${short(resolved)}<span class="implied-mark" aria-label=${`(${impliedBy})`}>*</span></span>`;
 }
 
 function Row({ row, index, node, eff, mode, live, selected, focused, problems, onToggle, onSelect, onFocusRow }) {
@@ -35,10 +36,10 @@ function Row({ row, index, node, eff, mode, live, selected, focused, problems, o
         ${node.pinned ? html`<span class="tag">pinned</span>` : null}
         ${problems ? html`<span class="tag tag-error" title=${problems.map((p) => p.message).join('\n')}>⚠ admission</span>` : null}
       </div>
-      <div class="c-num c-g"><${Figure} configured=${node.guaranteedBps} resolved=${eff ? eff.guaranteedBps : null} format=${formatRate}
+      <div class="c-num c-g"><${Figure} configured=${node.guaranteedBps} resolved=${eff ? eff.guaranteedBps : null} format=${formatRate} short=${formatRateShort}
                                 impliedBy=${mode === 'guarantee-excess' ? 'no assured rate (0)' : 'implied by its weight'} /></div>
       <div class="c-num c-opt">${formatRate(node.peakBps)}</div>
-      <div class="c-num c-opt"><${Figure} configured=${node.weight} resolved=${eff ? eff.weight : null} format=${(w) => String(Number(w.toPrecision(4)))}
+      <div class="c-num c-opt"><${Figure} configured=${node.weight} resolved=${eff ? eff.weight : null} format=${(w) => String(Number(w.toPrecision(3)))}
                                 impliedBy=${mode === 'guarantee-excess' ? 'default weight 1' : 'derived from the guarantee'} /></div>
       <div class="c-num">${live ? formatRateShort(live.measuredBps) : '–'}</div>
       <div class="c-state"><${StateBadge} live=${live} template=${node.template} /></div>
