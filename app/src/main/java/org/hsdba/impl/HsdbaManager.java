@@ -767,10 +767,10 @@ public final class HsdbaManager implements HsdbaService {
                     continue;
                 }
                 if (i < 0) {
-                    throw new IllegalArgumentException("demand for unknown node \"" + e.getKey() + "\" under "
-                            + tree.rootPath());
+                    throw new org.hsdba.api.NoSuchLeafException(e.getKey(), "demand for unknown node \""
+                            + e.getKey() + "\" under " + tree.rootPath());
                 }
-                throw new IllegalArgumentException("demand for " + tree.path(i)
+                throw new org.hsdba.api.NoSuchLeafException(e.getKey(), "demand for " + tree.path(i)
                         + ", which is not a leaf: demands are given for leaves, the rest is summed");
             }
             Double d = e.getValue();

@@ -135,4 +135,15 @@ public class ConfigAndPreviewApiTest {
         assertEquals(400, op.status());
         assertEquals("/demands/A1", op.error().get("details").get(0).get("pointer").asText());
     }
+
+    @Test
+    public void demandsNamingNoLeafOfTheTreeAreUnprocessableNotMalformed() {
+        for (String name : new String[] {"Z9", "A"}) {
+            Http.Answer op = http.post("v1/preview", "{\"device\": \"" + RestFixture.DEVICE + "\", \"port\": 3, \"tree\": "
+                    + Trees.TWO_LEVEL + ", \"demands\": {\"" + name + "\": \"3M\"}}");
+            assertEquals(op.toString(), 422, op.status());
+            assertEquals("no-such-leaf", op.error().get("code").asText());
+            assertEquals("/demands/" + name, op.error().get("details").get(0).get("pointer").asText());
+        }
+    }
 }

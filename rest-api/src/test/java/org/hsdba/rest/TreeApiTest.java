@@ -83,6 +83,17 @@ public class TreeApiTest {
     }
 
     @Test
+    public void ifMatchWithIfNoneMatchStarFailsAsAPreconditionWhateverTheState() {
+        Http.Answer absent = http.put(TREE, Trees.TWO_LEVEL, "If-Match", "*", "If-None-Match", "*");
+        assertEquals(absent.toString(), 412, absent.status());
+        assertEquals("precondition", absent.error().get("code").asText());
+        String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        Http.Answer present = http.put(TREE, Trees.TWO_LEVEL, "If-Match", tag, "If-None-Match", "*");
+        assertEquals(present.toString(), 412, present.status());
+        assertEquals(1, http.get(TREE).json().get("version").asLong());
+    }
+
+    @Test
     public void malformedWeakOrUnquotedIfMatchIsABadValue() {
         String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
         for (String bad : new String[] {"\"latest\"", "W/" + tag, tag.replace("\"", ""), "\"1\""}) {

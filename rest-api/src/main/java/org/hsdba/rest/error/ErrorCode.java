@@ -14,6 +14,11 @@ public enum ErrorCode {
      * not), the tree it would make is what the rules refuse.
      */
     ADMISSION("admission", 422),
+    /**
+     * The request names, as a leaf, a node the tree does not have or one that is not a leaf (a
+     * preview's demands): 422 for the same reason as {@link #ADMISSION}.
+     */
+    NO_SUCH_LEAF("no-such-leaf", 422),
     /** The HTTP request itself is broken: framing (chunks, lengths), the request line, a bad path. */
     MALFORMED_REQUEST("malformed-request", 400),
     UNAUTHORIZED("unauthorized", 401),
@@ -53,7 +58,7 @@ public enum ErrorCode {
     /** The code for an HTTP status that arrived without one (container errors, JAX-RS exceptions). */
     public static ErrorCode forStatus(int status) {
         for (ErrorCode c : values()) {
-            if (c.status == status && c != MALFORMED_JSON && c != UNKNOWN_FIELD && c != ADMISSION
+            if (c.status == status && c != MALFORMED_JSON && c != UNKNOWN_FIELD && c != ADMISSION && c != NO_SUCH_LEAF
                     && c != MALFORMED_REQUEST) {
                 return c;
             }

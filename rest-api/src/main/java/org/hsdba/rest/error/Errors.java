@@ -98,6 +98,12 @@ public final class Errors {
         if (t instanceof InvalidTreeException) {
             return fromViolations(((InvalidTreeException) t).violations(), v -> null);
         }
+        if (t instanceof org.hsdba.api.NoSuchLeafException) {
+            String pointer = "/demands/" + ((org.hsdba.api.NoSuchLeafException) t).nodeId()
+                    .replace("~", "~0").replace("/", "~1");
+            return ApiError.of(ErrorCode.NO_SUCH_LEAF, t.getMessage(),
+                    java.util.List.of(ErrorDetail.builder(t.getMessage()).pointer(pointer).build()));
+        }
         if (t instanceof IllegalArgumentException) {
             return ApiError.of(ErrorCode.BAD_VALUE, String.valueOf(t.getMessage()));
         }

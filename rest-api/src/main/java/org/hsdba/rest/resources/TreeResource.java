@@ -81,16 +81,24 @@ public class TreeResource extends HsdbaResource {
                             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = ifMatch(ifMatch);
+        boolean bothPreconditions = false;
         if (ifNoneMatch != null && !ifNoneMatch.trim().isEmpty()) {
-            if (!ifNoneMatch.trim().equals("*") || expected.isPresent()) {
-                throw ApiException.badValue("If-None-Match on PUT tree takes only * (create, never replace),"
-                        + " and not together with If-Match");
+            if (!ifNoneMatch.trim().equals("*")) {
+                throw ApiException.badValue("If-None-Match on PUT tree takes only * (create, never replace)");
             }
+            bothPreconditions = expected.isPresent();
             expected = Precondition.NO_TREE;
         }
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         TreeDocument doc = decode(request, () -> TreeDocument.readApi(json, "", where));
+        if (bothPreconditions) {
+            // A well-formed body, but If-Match needs the tree and If-None-Match: * its absence: one of
+            // the two preconditions fails whatever the state (RFC 9110 13.1.1, 13.1.2): 412.
+            throw new ApiException(org.hsdba.rest.error.ApiError.of(org.hsdba.rest.error.ErrorCode.PRECONDITION,
+                    "If-Match and If-None-Match: * cannot both hold (one needs the tree of port "
+                            + where.port() + ", the other its absence); send one of them"));
+        }
         BandwidthTree proposed = rules(doc::build, doc::pointerOf);
         requireNoViolations(Admission.check(proposed), doc::pointerOf);
         if (!expected.isPresent()) {
