@@ -50,7 +50,8 @@ public final class HsdbaKernel {
 
     public HsdbaKernel(KernelTree tree, KernelOptions options) {
         this.tree = Objects.requireNonNull(tree, "tree");
-        this.options = Objects.requireNonNull(options, "options");
+        // A derived K (the default) takes this tree's port capacity.
+        this.options = Objects.requireNonNull(options, "options").forCapacity(tree.tree().capacity().bps());
         this.idleNanos = this.options.idleTimeout().toNanos();
         this.estimators = new Estimator[tree.tree().levels().size() + 1];
         for (int level = 1; level < estimators.length; level++) {

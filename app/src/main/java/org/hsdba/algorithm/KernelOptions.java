@@ -73,6 +73,17 @@ public final class KernelOptions {
         return b;
     }
 
+    /**
+     * These options on a port of {@code capacityBps}: every derived estimator
+     * ({@link Estimator#AUTO}) gets its K from the capacity; explicit ones are kept.
+     */
+    public KernelOptions forCapacity(double capacityBps) {
+        Builder b = toBuilder();
+        b.estimator = estimator.forCapacity(capacityBps);
+        b.levelEstimators.replaceAll((level, e) -> e.forCapacity(capacityBps));
+        return b.build();
+    }
+
     /** The estimator of nodes at {@code level} (1 = children of the port). */
     public Estimator estimator(int level) {
         return levelEstimators.getOrDefault(level, estimator);

@@ -132,14 +132,16 @@ public class InSwitchLifecycleTest {
 
     /**
      * Aging (section 8.1 of the extension): a leaf whose packets stop leaves its parent's sums
-     * after its aging gap (here K/8 + 1 ns = 1.25 ms: its eight mean gaps are shorter), silently;
+     * after its aging gap (K = 10 ms here: K/8 + 1 ns = 1.25 ms, its eight mean gaps are shorter), silently;
      * its next packet puts it back without a warm-up restart and without HX_ENTRY_STATUS; once
      * silent for the idle timeout it goes idle and is reported as before.
      */
     @Test
     public void aStoppedLeafAgesOutOfItsParentsSumsAndStillGoesIdle() {
         BandwidthTree tree = tree();
-        CompiledProgram p = HsdbaCompiler.compile(tree, CAPS, OPTIONS);
+        CompilerOptions k10 = CompilerOptions.builder().algorithm(KernelOptions.builder().idleTimeout(Duration.ofMillis(50))
+                .estimator(org.hsdba.model.Estimator.ewma(Duration.ofMillis(10))).build()).build();
+        CompiledProgram p = HsdbaCompiler.compile(tree, CAPS, k10);
         ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, 1);
         sw.install(p.messages());
         long one = FixedPoint.WEIGHT_ONE;
