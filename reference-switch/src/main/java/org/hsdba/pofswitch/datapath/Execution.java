@@ -121,7 +121,7 @@ final class Execution {
         this.inBlock = inBlock;
         this.callerList = callerList;
         this.callerPc = callerPc;
-        this.reactivated = false; // the fast path hands reactivating calls over before they run
+        this.reactivated = 0; // the fast path hands reactivating calls over before they run
         this.previousHit = previousHit;
         this.tableGlobalId = tableGlobalId;
         this.executed = executed;
