@@ -57,3 +57,10 @@ test('parameters go to form strings and back, numbers as numbers and units as te
   assert.equal(w.pollingPeriodSeconds, '500ms');
   assert.equal('joinBurst' in w, false, 'an emptied field keeps the server\'s value');
 });
+
+test('an EWMA without K (derived from each port\'s capacity, the default) reads as a blank K and is sent without one', () => {
+  const f = paramFields({ rateEstimator: { kind: 'ewma' }, mode: 'auto' });
+  assert.equal(f.estimatorSeconds, '');
+  assert.deepEqual(paramBody({ ...f, pollingPeriodSeconds: '', idleTimeoutSeconds: '', leafLifetimeSeconds: '',
+    joinRatePerSecond: '', joinBurst: '', maxTreeNodes: '' }).rateEstimator, { kind: 'ewma' });
+});

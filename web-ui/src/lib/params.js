@@ -25,8 +25,11 @@ export function paramFields(p) {
 /** The PUT body for the form's strings: numbers where they read as numbers, strings with units otherwise. */
 export function paramBody(f) {
   const num = (t) => (/^\s*[0-9]*\.?[0-9]+(e[-+]?\d+)?\s*$/i.test(t) ? Number(t) : t.trim());
+  // An EWMA without K is the default: K derived from each port's capacity (GET shows it so too).
+  const derived = f.kind !== 'window' && f.estimatorSeconds.trim() === '';
   const body = {
-    rateEstimator: { kind: f.kind, [f.kind === 'window' ? 'windowSeconds' : 'kSeconds']: num(f.estimatorSeconds) },
+    rateEstimator: derived ? { kind: f.kind }
+      : { kind: f.kind, [f.kind === 'window' ? 'windowSeconds' : 'kSeconds']: num(f.estimatorSeconds) },
     mode: f.mode,
   };
   for (const [k] of NUMBERS) if (f[k].trim() !== '') body[k] = num(f[k]);

@@ -72,7 +72,7 @@ export function Parameters({ api, onGlobalError }) {
               <option value="window">window (fixed length)</option>
             </select>
           </div>
-          ${field('estimatorSeconds', f.kind === 'window' ? 'Window (s)' : 'K (s)', '0.0001 .. 3600, or with a unit: 10ms')}
+          ${field('estimatorSeconds', f.kind === 'window' ? 'Window (s)' : 'K (s)', f.kind === 'window' ? '0.0001 .. 3600, or with a unit: 10ms' : '0.0001 .. 3600, or with a unit: 10ms; blank: derived from each port\'s capacity')}
         </div>
         <div class="field">
           <label for="param-mode">Enforcement</label>

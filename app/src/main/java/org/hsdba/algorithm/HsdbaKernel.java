@@ -33,7 +33,13 @@ import org.hsdba.model.Estimator;
  *     Algorithm 1 runs all levels before acting; it is dropped if any level's draw says so).</li>
  * </ol>
  * Idle nodes leave their parent's sums {@code idleTimeout} after their last packet; this is
- * checked lazily before each packet and by {@link #advanceTime}.
+ * checked lazily before each packet and by {@link #advanceTime}. With {@link KernelOptions#aging()}
+ * estimates also age with time: a node that sees no packet for its aging gap
+ * {@code max(AGE_GAPS * L / R, K/8)} (eight of its own mean packet gaps, at least an eighth of K)
+ * leaves its parent's sums the same way but is only <em>aged</em>, not idle: its idle clock keeps
+ * running, and its next packet puts it back with its estimate, which the EWMA then ages over
+ * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
+ * instead of at the idle timeout.
  */
 public final class HsdbaKernel {
 
@@ -44,11 +50,12 @@ public final class HsdbaKernel {
 
     public HsdbaKernel(KernelTree tree, KernelOptions options) {
         this.tree = Objects.requireNonNull(tree, "tree");
-        this.options = Objects.requireNonNull(options, "options");
-        this.idleNanos = options.idleTimeout().toNanos();
+        // A derived K (the default) takes this tree's port capacity.
+        this.options = Objects.requireNonNull(options, "options").forCapacity(tree.tree().capacity().bps());
+        this.idleNanos = this.options.idleTimeout().toNanos();
         this.estimators = new Estimator[tree.tree().levels().size() + 1];
         for (int level = 1; level < estimators.length; level++) {
-            estimators[level] = options.estimator(level);
+            estimators[level] = this.options.estimator(level);
         }
     }
 
@@ -92,6 +99,10 @@ public final class HsdbaKernel {
             double oldRate = s.rate[v];
             double oldDemand = s.demand[v];
             r = measure(s, v, k + 1, lengthBytes, tNanos);
+            if (options.aging()) {
+                s.ageNanos[v] = ageGap(lengthBytes, r, estimators[k + 1].period().toNanos());
+                s.nextExpiryScan = Math.min(s.nextExpiryScan, ageExpiry(s, v));
+            }
             double d = demandOf(s, v, r);
             f = fairRate(s, v, p);
             boolean nowSatisfied = d <= f;
@@ -130,17 +141,57 @@ public final class HsdbaKernel {
         }
         long next = Long.MAX_VALUE;
         for (int v = 0; v < tree.size(); v++) {
-            if (!s.active[v]) {
+            if (!s.active[v] && !s.aged[v]) {
                 continue;
             }
-            long expiry = s.lastHit[v] + idleNanos;
-            if (expiry <= tNanos) {
-                deactivate(s, v, KernelTree.slotOf(tree.parent(v)));
+            long idle = s.lastHit[v] + idleNanos;
+            if (s.active[v]) {
+                long age = ageExpiry(s, v);
+                if (age < idle && age <= tNanos) {
+                    // Aged: out of the parent's sums, the idle clock still running.
+                    deactivate(s, v, KernelTree.slotOf(tree.parent(v)));
+                    s.aged[v] = true;
+                } else if (idle <= tNanos) {
+                    deactivate(s, v, KernelTree.slotOf(tree.parent(v)));
+                    continue;
+                } else {
+                    next = Math.min(next, Math.min(age, idle));
+                    continue;
+                }
+            }
+            if (idle <= tNanos) {
+                s.aged[v] = false;
             } else {
-                next = Math.min(next, expiry);
+                next = Math.min(next, idle);
             }
         }
         s.nextExpiryScan = next;
+    }
+
+    /** When an active node ages out: its last packet plus its aging gap (MAX_VALUE: never). */
+    private static long ageExpiry(KernelState s, int v) {
+        long gap = s.ageNanos[v];
+        long at = s.lastHit[v] + gap;
+        return gap == Long.MAX_VALUE || at < s.lastHit[v] ? Long.MAX_VALUE : at;
+    }
+
+    /** The aging gap is this many of the node's mean packet gaps {@code L / R}. */
+    public static final int AGE_GAPS = 8;
+
+    /**
+     * The aging gap of a node after a packet of {@code len} bytes with estimate {@code r} bytes/s
+     * and estimator period {@code k} ns: {@code max(AGE_GAPS * L / R, K/8 + 1)} ns, as the
+     * compiled program computes it ({@code MULDIV(L, AGE_GAPS * 10^9, R)}, floored); none while
+     * {@code R} is 0.
+     */
+    public static long ageGap(int len, double r, long k) {
+        long floor = (k >> WARM_UP_FLOOR_SHIFT) + 1;
+        long rate = (long) Math.floor(r);
+        if (rate <= 0) {
+            return Long.MAX_VALUE;
+        }
+        double gap = Math.floor(len * (AGE_GAPS * 1e9) / rate);
+        return gap >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max((long) gap, floor);
     }
 
     /**
@@ -220,9 +271,12 @@ public final class HsdbaKernel {
         if (s.active[v]) {
             return;
         }
+        boolean fromAged = s.aged[v];
+        s.aged[v] = false;
         s.active[v] = true;
         s.satisfied[v] = false;
-        if (options.warmUp() && estimators[level].kind() == Estimator.Kind.EWMA) {
+        // Back from aging the estimate is still current: the EWMA ages it over the gap.
+        if (!fromAged && options.warmUp() && estimators[level].kind() == Estimator.Kind.EWMA) {
             // A fresh estimate: the old one is stale after an idle period, and a new node has none.
             s.rate[v] = 0;
             s.lastArrival[v] = t;
@@ -240,6 +294,7 @@ public final class HsdbaKernel {
     }
 
     private void deactivate(KernelState s, int v, int p) {
+        s.aged[v] = false;
         removeContribution(s, v, p, s.demand[v]);
         s.excess[p] = Math.max(0, s.excess[p] - (s.rate[v] - s.demand[v]));
         s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));

@@ -15,7 +15,7 @@ import org.hsdba.model.RuntimeParameters;
  * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, pass-down
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
- * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on. Whether
+ * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -32,6 +32,7 @@ public final class KernelOptions {
     private final Duration idleTimeout;
     private final boolean subtreeDemand;
     private final boolean warmUp;
+    private final boolean aging;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -44,6 +45,7 @@ public final class KernelOptions {
         this.idleTimeout = b.idleTimeout;
         this.subtreeDemand = b.subtreeDemand;
         this.warmUp = b.warmUp;
+        this.aging = b.aging;
     }
 
     public static Builder builder() {
@@ -67,7 +69,19 @@ public final class KernelOptions {
         b.idleTimeout = idleTimeout;
         b.subtreeDemand = subtreeDemand;
         b.warmUp = warmUp;
+        b.aging = aging;
         return b;
+    }
+
+    /**
+     * These options on a port of {@code capacityBps}: every derived estimator
+     * ({@link Estimator#AUTO}) gets its K from the capacity; explicit ones are kept.
+     */
+    public KernelOptions forCapacity(double capacityBps) {
+        Builder b = toBuilder();
+        b.estimator = estimator.forCapacity(capacityBps);
+        b.levelEstimators.replaceAll((level, e) -> e.forCapacity(capacityBps));
+        return b.build();
     }
 
     /** The estimator of nodes at {@code level} (1 = children of the port). */
@@ -129,6 +143,17 @@ public final class KernelOptions {
         return warmUp;
     }
 
+    /**
+     * Estimates age with time (issue 14): an active node that sees no packet for its aging gap,
+     * {@code max(AGE_GAPS * L / R, K/8 + 1 ns)} after its last packet, leaves its parent's sums as
+     * the idle hook would, without going idle; its next packet puts it back with its estimate
+     * (no warm-up restart). Only with {@link #removeInactiveWeights()}. Off: a stopped class keeps
+     * its share until the idle timeout.
+     */
+    public boolean aging() {
+        return aging && removeInactiveWeights;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -138,13 +163,13 @@ public final class KernelOptions {
         return k.estimator.equals(estimator) && k.levelEstimators.equals(levelEstimators) && k.dropRule == dropRule
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
-                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp;
+                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp);
+                idleTimeout, subtreeDemand, warmUp, aging);
     }
 
     @Override
@@ -152,7 +177,7 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + "}";
+                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -167,8 +192,14 @@ public final class KernelOptions {
         private Duration idleTimeout = RuntimeParameters.DEFAULT_IDLE_TIMEOUT;
         private boolean subtreeDemand = true;
         private boolean warmUp = true;
+        private boolean aging = true;
 
         private Builder() {
+        }
+
+        public Builder aging(boolean on) {
+            this.aging = on;
+            return this;
         }
 
         public Builder subtreeDemand(boolean on) {

@@ -24,6 +24,10 @@ public final class KernelState {
     final boolean[] satisfied;
     final long[] lastArrival;
     final boolean[] active;
+    /** Out of its parent's sums after its aging gap without a packet, not idle yet (kernel javadoc). */
+    final boolean[] aged;
+    /** The node's aging gap as of its last packet, ns ({@link Long#MAX_VALUE}: none). */
+    final long[] ageNanos;
     final long[] lastHit;
     final long[] windowBytes;
     final long[] windowStart;
@@ -49,6 +53,9 @@ public final class KernelState {
         satisfied = new boolean[n];
         lastArrival = new long[n];
         active = new boolean[n];
+        aged = new boolean[n];
+        ageNanos = new long[n];
+        Arrays.fill(ageNanos, Long.MAX_VALUE);
         lastHit = new long[n];
         windowBytes = new long[n];
         windowStart = new long[n];
@@ -95,6 +102,16 @@ public final class KernelState {
 
     public boolean active(int node) {
         return active[node];
+    }
+
+    /** Whether the node aged out of its parent's sums (no packet for its aging gap) and is not idle yet. */
+    public boolean aged(int node) {
+        return aged[node];
+    }
+
+    /** The node's aging gap as of its last packet, ns ({@link Long#MAX_VALUE}: none yet). */
+    public long ageNanos(int node) {
+        return ageNanos[node];
     }
 
     /** Bytes of the node's subtree that were forwarded. */

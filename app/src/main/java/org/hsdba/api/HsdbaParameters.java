@@ -41,8 +41,10 @@ public final class HsdbaParameters {
 
     private HsdbaParameters(Builder b) {
         this.estimator = Objects.requireNonNull(b.estimator, "estimator");
-        inRange(b.estimator.period(), Ranges.ESTIMATOR_PERIOD, "rateEstimator/"
-                + (b.estimator.kind() == Estimator.Kind.WINDOW ? "windowSeconds" : "kSeconds"), "estimator period");
+        if (!b.estimator.derived()) {
+            inRange(b.estimator.period(), Ranges.ESTIMATOR_PERIOD, "rateEstimator/"
+                    + (b.estimator.kind() == Estimator.Kind.WINDOW ? "windowSeconds" : "kSeconds"), "estimator period");
+        }
         this.pollingPeriod = inRange(b.pollingPeriod, Ranges.POLLING_PERIOD, "pollingPeriodSeconds", "polling period");
         this.idleTimeout = inRange(b.idleTimeout, Ranges.IDLE_TIMEOUT, "idleTimeoutSeconds", "idle timeout");
         this.leafLifetime = inRange(b.leafLifetime, Ranges.LEAF_LIFETIME, "leafLifetimeSeconds", "leaf lifetime");

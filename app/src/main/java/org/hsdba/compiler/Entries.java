@@ -43,7 +43,8 @@ final class Entries {
         this.tree = resolved.tree();
         this.weights = new GroupWeights(resolved);
         this.layout = layout;
-        this.algo = opts.algorithm();
+        // A derived K (the default) takes this tree's port capacity.
+        this.algo = opts.algorithm().forCapacity(tree.capacity().bps());
         this.opts = opts;
         this.tableSize = opts.tableSize() > 0 ? opts.tableSize() : caps.tableSize();
         this.idleTimeoutMs = idleTimeoutMs(algo);

@@ -17,6 +17,7 @@ import static org.hsdba.pof.ext.HxAluOp.SHR;
 import static org.hsdba.pof.ext.HxAluOp.SUB;
 
 import org.hsdba.algorithm.DropRule;
+import org.hsdba.algorithm.HsdbaKernel;
 import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.algorithm.PassDown;
 import org.hsdba.model.Estimator;
@@ -102,6 +103,9 @@ final class LevelBlocks {
         BlockAssembler a = new BlockAssembler();
         activation(a, algo.estimator(level));
         rateEstimate(a, algo.estimator(level));
+        if (algo.aging()) {
+            agingGap(a);
+        }
         enforce(a, deepest);
         fairShareUpdate(a);
         if (!deepest) {
@@ -148,9 +152,17 @@ final class LevelBlocks {
         }
         a.mov(state(Words.S_SATISFIED), imm(0));
         if (warmUp(e)) {
+            if (algo.aging()) {
+                // Back from aging (REACTIVATED = 2) the estimate is current: the EWMA ages it.
+                a.branch(HxBranchCond.NE, HxOperand.entry(HxOperand.ENTRY_REACTIVATED),
+                        imm(HxOperand.REACTIVATED_FROM_IDLE), "freshDone");
+            }
             a.mov(state(Words.S_RATE), imm(0));
             a.mov(state(Words.S_TIME), HxOperand.time());
             a.mov(state(Words.S_START), HxOperand.time());
+            if (algo.aging()) {
+                a.label("freshDone");
+            }
         }
         a.mov(state(Words.S_DEMAND), state(Words.S_RATE));
         a.label("measure");
@@ -207,6 +219,20 @@ final class LevelBlocks {
         a.mov(state(Words.S_WINDOW_BYTES), imm(0));
         a.mov(state(Words.S_TIME), HxOperand.time());
         a.label("measured");
+    }
+
+    /**
+     * ENTRY[AGE_NS] := max(MULDIV(L, AGE_GAPS * 10^9, R'), K/8 + 1): eight of the node's mean packet
+     * gaps, at least an eighth of K; R' = 0 gives MAX (no aging). The switch takes the node out of
+     * its parent's sums (the hook) when no packet follows within that gap.
+     */
+    private void agingGap(BlockAssembler a) {
+        HxOperand gap = scratch(4);
+        HxOperand floor = scratch(5);
+        a.alu(MULDIV, gap, LENGTH, imm(HsdbaKernel.AGE_GAPS * FixedPoint.NANOS_PER_SECOND), RATE);
+        a.alu(SHR, floor, param(Words.P_PERIOD), imm(HsdbaKernel.WARM_UP_FLOOR_SHIFT));
+        a.alu(ADD, floor, floor, imm(1));
+        a.alu(MAX, HxOperand.entry(HxOperand.ENTRY_AGE_NS), gap, floor);
     }
 
     /**

@@ -41,7 +41,7 @@ public final class ParametersJson {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         ObjectNode est = o.putObject("rateEstimator");
         est.put("kind", p.estimator().kind().jsonName());
-        est.put(p.estimator().kind() == Estimator.Kind.EWMA ? "kSeconds" : "windowSeconds",
+        if (!p.estimator().derived()) est.put(p.estimator().kind() == Estimator.Kind.EWMA ? "kSeconds" : "windowSeconds",
                 Durations.seconds(p.estimator().period()));
         o.put("pollingPeriodSeconds", Durations.seconds(p.pollingPeriod()));
         o.put("idleTimeoutSeconds", Durations.seconds(p.idleTimeout()));
@@ -132,6 +132,9 @@ public final class ParametersJson {
             if (!name.equals("kind") && !name.equals(member)) {
                 throw new IllegalArgumentException("/rateEstimator/" + name + ": unknown member for kind " + kind);
             }
+        }
+        if (!e.has(member) && kind.equals("ewma")) {
+            return Estimator.AUTO; // K derived from each port's capacity
         }
         if (!e.has(member)) {
             throw new IllegalArgumentException("/rateEstimator/" + member + ": missing");

@@ -91,7 +91,8 @@ public class HsdbaCompilerTest {
         assertEquals(50, call.idleTimeoutMs());
         assertEquals("w = 2 in Q24", 2L << 24, call.paramWord(Words.P_WEIGHT));
         assertEquals(FixedPoint.UNLIMITED, call.paramWord(Words.P_PEAK));
-        assertEquals(10_000_000L, call.paramWord(Words.P_PERIOD));
+        assertEquals("K derived from the port's capacity (the default estimator)",
+                org.hsdba.model.Estimator.autoPeriod(tree.capacity().bps()).toNanos(), call.paramWord(Words.P_PERIOD));
         assertEquals(p.layout().registerBase(a.registerSlot()), call.paramWord(Words.P_PARENT_BASE));
         assertEquals(Words.LOOKUP_NONE, call.paramWord(Words.P_LOOKUP));
         byte[] tag = e.matches().get(0).value();

@@ -28,6 +28,15 @@ public class ParametersJsonTest {
         assertEquals(p, ParametersJson.fromJson(ParametersJson.toJson(p), HsdbaParameters.DEFAULTS));
     }
 
+    /** The default K, derived from each port's capacity, is written without kSeconds and read back as such. */
+    @Test
+    public void theDerivedKRoundTripsWithoutKSeconds() {
+        HsdbaParameters p = HsdbaParameters.builder().estimator(Estimator.AUTO).build();
+        assertEquals(false, ParametersJson.toJson(p).path("rateEstimator").has("kSeconds"));
+        assertEquals(p, ParametersJson.fromJson(ParametersJson.toJson(p),
+                HsdbaParameters.DEFAULTS.toBuilder().estimator(Estimator.ewma(Duration.ofMillis(3))).build()));
+    }
+
     @Test
     public void theRestShapeReadsAsAPartialUpdate() throws Exception {
         HsdbaParameters p = ParametersJson.fromJson(MAPPER.readTree(

@@ -1,6 +1,7 @@
 package org.hsdba.e2e;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import java.time.Duration;
@@ -36,6 +37,12 @@ public class InSwitchLifecycleTest {
 
     private static final CompilerOptions OPTIONS = CompilerOptions.builder()
             .algorithm(KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build()).build();
+    /**
+     * Aging off: the delta test sends its classes one after another and checks the sums the deltas
+     * leave, which aging would change between the sends (a class silent for K/8 leaves the sums).
+     */
+    private static final CompilerOptions NO_AGING = CompilerOptions.builder()
+            .algorithm(KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).aging(false).build()).build();
     private static final SwitchCapabilities CAPS = SwitchCapabilities.reference();
 
     /** The paper's two-level tree plus a join template under A. */
@@ -88,7 +95,7 @@ public class InSwitchLifecycleTest {
     @Test
     public void deltasApplyToARunningSwitchAndKeepTheParentsSumsExact() {
         BandwidthTree tree = tree();
-        CompiledProgram p = HsdbaCompiler.compile(tree, CAPS, OPTIONS);
+        CompiledProgram p = HsdbaCompiler.compile(tree, CAPS, NO_AGING);
         ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, 1);
         sw.install(p.messages());
         long one = FixedPoint.WEIGHT_ONE;
@@ -97,7 +104,7 @@ public class InSwitchLifecycleTest {
         assertEquals("A1 and A2 active under A", 2 * one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
 
         BandwidthTree withoutA2 = TreeEdit.deleteSubtree("A2").applyTo(tree);
-        CompiledDelta d1 = HsdbaCompiler.diff(tree, withoutA2, p.slots(), CAPS, OPTIONS);
+        CompiledDelta d1 = HsdbaCompiler.diff(tree, withoutA2, p.slots(), CAPS, NO_AGING);
         assertEquals(1, d1.messages().size());
         sw.install(d1.messages());
         assertEquals("the delete ran A2's hook", one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
@@ -105,7 +112,7 @@ public class InSwitchLifecycleTest {
         NodeSpec a4 = NodeSpec.builder("A4").parent("A").key(MatchKey.exact(32, new byte[] {10, 1, 0, 4})).weight(2.0)
                 .build();
         BandwidthTree withA4 = TreeEdit.add(a4).applyTo(withoutA2);
-        CompiledDelta d2 = HsdbaCompiler.diff(withoutA2, withA4, d1.slots(), CAPS, OPTIONS);
+        CompiledDelta d2 = HsdbaCompiler.diff(withoutA2, withA4, d1.slots(), CAPS, NO_AGING);
         assertEquals(1, d2.messages().size());
         sw.install(d2.messages());
         assertEquals("a new entry is inactive until its first packet", one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
@@ -114,13 +121,59 @@ public class InSwitchLifecycleTest {
 
         NodeSpec heavier = withA4.get("A1").toBuilder().weight(4.0).build();
         BandwidthTree reweighted = TreeEdit.update(heavier).applyTo(withA4);
-        CompiledDelta d3 = HsdbaCompiler.diff(withA4, reweighted, d2.slots(), CAPS, OPTIONS);
+        CompiledDelta d3 = HsdbaCompiler.diff(withA4, reweighted, d2.slots(), CAPS, NO_AGING);
         assertEquals(1, d3.modified());
         sw.install(d3.messages());
         assertEquals("MODIFY ran A1's hook with the old weight", 2 * one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
         send(sw, 1, 1, 5, 6_000_000L);
         assertEquals("and its next packet rejoined with the new one", 6 * one,
                 register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
+    }
+
+    /**
+     * Aging (section 8.1 of the extension): a leaf whose packets stop leaves its parent's sums
+     * after its aging gap (K = 10 ms here: K/8 + 1 ns = 1.25 ms, its eight mean gaps are shorter), silently;
+     * its next packet puts it back without a warm-up restart and without HX_ENTRY_STATUS; once
+     * silent for the idle timeout it goes idle and is reported as before.
+     */
+    @Test
+    public void aStoppedLeafAgesOutOfItsParentsSumsAndStillGoesIdle() {
+        BandwidthTree tree = tree();
+        CompilerOptions k10 = CompilerOptions.builder().algorithm(KernelOptions.builder().idleTimeout(Duration.ofMillis(50))
+                .estimator(org.hsdba.model.Estimator.ewma(Duration.ofMillis(10))).build()).build();
+        CompiledProgram p = HsdbaCompiler.compile(tree, CAPS, k10);
+        ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, 1);
+        sw.install(p.messages());
+        long one = FixedPoint.WEIGHT_ONE;
+        int level2 = p.layout().globalId(p.layout().levelTable(2));
+        send(sw, 1, 1, 200, 1_000_000L);
+        send(sw, 1, 2, 200, 1_050_000L);
+        assertEquals(2 * one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
+        long last = 1_050_000L + 199 * 100_000L;
+        long a1Rate = sw.datapath.entryRecord(level2, p.slots().get("A1").entryIndex()).state()[Words.S_RATE];
+        // A2 goes on alone; A1 (last packet 50 us before A2's) ages out 1.25 ms after its last packet.
+        List<ProcessResult> alone = send(sw, 1, 2, 20, last + 100_000L);
+        assertEquals("A1 aged out", one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
+        assertFalse(sw.datapath.entryRecord(level2, p.slots().get("A1").entryIndex()).active());
+        assertTrue("aging sends nothing", alone.stream().allMatch(r -> r.upward().isEmpty()));
+        // A1 comes back 5 ms after its last packet: no status, estimate kept (the EWMA ages it).
+        long back = last - 50_000L + 5_000_000L;
+        ProcessResult r = sw.datapath.process(PaperScenario.frame(1, 1, 0), PaperScenario.IN_PORT, back);
+        assertTrue(r.upward().toString(), r.upward().stream().noneMatch(m -> m instanceof HxEntryStatus));
+        assertEquals("A1 back; A2, silent for 3 ms by now, aged out too", one, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
+        assertEquals("A1 back as unsatisfied or satisfied, never both", one,
+                register(sw, p, "A", Words.R_UNSATISFIED_WEIGHT) + (register(sw, p, "A", Words.R_SATISFIED_RATE) > 0 ? one : 0));
+        long rateBack = sw.datapath.entryRecord(level2, p.slots().get("A1").entryIndex()).state()[Words.S_RATE];
+        assertTrue("estimate aged by the EWMA, not restarted: " + a1Rate + " -> " + rateBack,
+                rateBack > a1Rate / 2 && rateBack < a1Rate);
+        // Silent for the idle timeout (50 ms): idle, reported, out of the sums once.
+        List<PofMessage> up = sw.datapath.advanceTime(back + 60_000_000L);
+        long idle = up.stream().filter(m -> m instanceof HxEntryStatus)
+                .filter(m -> ((HxEntryStatus) m).reason() == HxEntryStatus.REASON_IDLE).count();
+        assertEquals("A1, A2 and A went idle", 3, idle);
+        assertEquals(0, register(sw, p, "A", Words.R_ACTIVE_WEIGHT));
+        assertEquals(0, register(sw, p, "A", Words.R_UNSATISFIED_WEIGHT));
+        assertEquals(0, register(sw, p, "A", Words.R_SATISFIED_RATE));
     }
 
     @Test

@@ -68,9 +68,28 @@ public class KernelAgreementTest {
                 new String[] {null}, ALGO);
     }
 
+    /**
+     * Estimates that age (issue 14): source 1 pauses 20 ms (aged, back without a warm-up restart),
+     * source 5 stops at 1.5 s (aged, then idle after 50 ms), source 3 stops 10 ms before the end
+     * (aged when compared): activity, rates and sums still agree.
+     */
+    @Test
+    public void switchStateMatchesTheKernelWhenClassesPauseAndStop() {
+        long[][] off = new long[7][];
+        off[1] = new long[] {800_000_000L, 820_000_000L};
+        off[5] = new long[] {1_500_000_000L, Long.MAX_VALUE};
+        off[3] = new long[] {1_990_000_000L, Long.MAX_VALUE};
+        agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO, off);
+    }
+
     private static final KernelOptions ALGO = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build();
 
     private static void agree(BandwidthTree tree, String[] parents, KernelOptions algo) {
+        agree(tree, parents, algo, new long[7][]);
+    }
+
+    /** {@code off[k]}: source k sends nothing in {@code [off[k][0], off[k][1])} ns (null: always on). */
+    private static void agree(BandwidthTree tree, String[] parents, KernelOptions algo, long[][] off) {
         ResolvedTree resolved = Admission.admit(tree);
         CompiledProgram program = HsdbaCompiler.compile(tree, SwitchCapabilities.reference(),
                 CompilerOptions.builder().algorithm(algo).build());
@@ -97,15 +116,21 @@ public class KernelAgreementTest {
                 break;
             }
             next[k] += period;
+            if (off[k] != null && t >= off[k][0] && t < off[k][1]) {
+                continue;
+            }
             byte[] frame = PaperScenario.frame(PaperScenario.groupOf(tree, k), PaperScenario.hostOf(tree, k), 0);
             sw.process(frame, t);
             kernel.onPacket(ks, kt.deepestMatch(frame), PaperScenario.FRAME_BYTES, t, random::nextDouble);
         }
+        sw.datapath.advanceTime(end);
+        kernel.advanceTime(ks, end);
         for (int v = 0; v < tree.size(); v++) {
             String id = tree.node(v).id();
             NodeSlot slot = program.slots().get(id);
             HxEntryRecord r = sw.datapath.entryRecord(program.layout().globalId(program.layout().levelTable(slot.level())),
                     slot.entryIndex());
+            assertEquals(id + " active", ks.active(v), r.active());
             double switchRate = r.state()[Words.S_RATE];
             assertEquals(id + " rate (B/s)", ks.rate(v), switchRate, ks.rate(v) * 1e-3);
             assertEquals(id + " satisfied", ks.satisfied(v) ? 1 : 0, r.state()[Words.S_SATISFIED]);

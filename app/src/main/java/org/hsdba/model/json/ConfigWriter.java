@@ -50,6 +50,9 @@ final class ConfigWriter {
     static ObjectNode estimator(Estimator e) {
         ObjectNode o = F.objectNode();
         o.put("type", e.kind().jsonName());
+        if (e.derived()) {
+            return o; // no "k": derived from each port's capacity
+        }
         o.put(e.kind() == Estimator.Kind.EWMA ? "k" : "window", Durations.format(e.period()));
         return o;
     }

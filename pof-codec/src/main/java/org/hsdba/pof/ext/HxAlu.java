@@ -24,9 +24,9 @@ public final class HxAlu extends HxInstruction {
         this.a = Objects.requireNonNull(a, "a");
         this.b = Objects.requireNonNull(b, "b");
         this.c = Objects.requireNonNull(c, "c");
-        if (!dst.domain().writable()) {
+        if (!dst.writable()) {
             throw new IllegalArgumentException("HX_ALU " + op + " destination " + dst + " is read-only"
-                    + " (writable domains: META, PKT, STATE, REG)");
+                    + " (writable: META, PKT, STATE, REG and ENTRY word " + HxOperand.ENTRY_AGE_NS + ")");
         }
     }
 

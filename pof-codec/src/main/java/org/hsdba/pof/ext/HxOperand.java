@@ -97,7 +97,7 @@ public final class HxOperand {
         return new HxOperand(HxDomain.RAND, NO_INDEX, 0, 0, 0);
     }
 
-    /** Entry intrinsic word (0 REACTIVATED, 1 previous hit ns, 2 index, 3 global table id). */
+    /** Entry intrinsic word (0 REACTIVATED, 1 previous hit ns, 2 index, 3 global table id, 4 AGE_NS). */
     public static HxOperand entry(int word) {
         return new HxOperand(HxDomain.ENTRY, NO_INDEX, word, 0, 0);
     }
@@ -107,6 +107,20 @@ public final class HxOperand {
     public static final int ENTRY_LAST_HIT_NS = 1;
     public static final int ENTRY_INDEX = 2;
     public static final int ENTRY_TABLE_ID = 3;
+    /**
+     * The entry's aging gap in ns (section 8.1), the only writable ENTRY word: an active entry that
+     * sees no packet for this long leaves its parent's sums (its hook runs) without going idle.
+     */
+    public static final int ENTRY_AGE_NS = 4;
+    /** ENTRY[REACTIVATED] after an idle (or new, or modified) entry's packet. */
+    public static final int REACTIVATED_FROM_IDLE = 1;
+    /** ENTRY[REACTIVATED] after an aged entry's packet (section 8.1): its estimate is still current. */
+    public static final int REACTIVATED_FROM_AGED = 2;
+
+    /** Whether an HX_ALU may write this operand: a writable domain, or ENTRY word {@link #ENTRY_AGE_NS}. */
+    public boolean writable() {
+        return domain.writable() || (domain == HxDomain.ENTRY && offset == ENTRY_AGE_NS);
+    }
 
     public HxDomain domain() {
         return domain;

@@ -217,24 +217,66 @@ public final class Datapath {
                 .thenComparingLong(FlowEntry::index));
         for (FlowEntry e : due) {
             long at = expiry(e);
-            deactivate(e, at, upward);
             EntryRuntime rt = e.runtime();
+            if (at < idleExpiry(e)) {
+                // Aging (section 8.1): out of the sums, idle clock still running, nothing sent.
+                deactivate(e, at, upward);
+                rt.setAged(true);
+                long idle = idleExpiry(e);
+                if (idle > now) {
+                    next = Math.min(next, idle);
+                    continue;
+                }
+                at = idle;
+            }
+            deactivate(e, at, upward);
             upward.add(new HxEntryStatus(nextUpwardXid(), HxEntryStatus.REASON_IDLE, e.tableGlobalId(), e.index(), at,
                     rt.passedBytes(), rt.droppedBytes()));
         }
         hx.idleBound = next;
     }
 
-    /** When an active entry with an idle timeout expires, or MAX_VALUE. */
+    /**
+     * When an entry next changes activity: an active entry ages out at {@code last_hit + AGE_NS}
+     * or goes idle at {@code last_hit + idle_timeout}, whichever is first; an aged one goes idle
+     * (MAX_VALUE: never).
+     */
     private static long expiry(FlowEntry e) {
-        if (!e.runtime().active() || e.call() == null || e.call().idleTimeoutMs() == 0) {
-            return Long.MAX_VALUE;
+        long idle = idleExpiry(e);
+        EntryRuntime rt = e.runtime();
+        if (!rt.active() || rt.ageNs() == 0) {
+            return idle;
         }
-        return e.runtime().lastHitNs() + e.call().idleTimeoutMs() * 1_000_000L;
+        return Math.min(idle, ageExpiry(rt));
     }
 
-    /** Makes an active entry inactive, running its block's deactivation hook first. */
+    private static long ageExpiry(EntryRuntime rt) {
+        long at = rt.lastHitNs() + rt.ageNs();
+        return at < rt.lastHitNs() ? Long.MAX_VALUE : at;
+    }
+
+    /** When an active or aged entry with an idle timeout goes idle, or MAX_VALUE. */
+    private static long idleExpiry(FlowEntry e) {
+        EntryRuntime rt = e.runtime();
+        if (!(rt.active() || rt.aged()) || e.call() == null || e.call().idleTimeoutMs() == 0) {
+            return Long.MAX_VALUE;
+        }
+        return rt.lastHitNs() + e.call().idleTimeoutMs() * 1_000_000L;
+    }
+
+    /** The program set an entry's aging gap: its aging deadline may be the next expiry. */
+    void noteAging(EntryRuntime rt) {
+        if (rt.active() && rt.ageNs() != 0) {
+            hx.idleBound = Math.min(hx.idleBound, ageExpiry(rt));
+        }
+    }
+
+    /**
+     * Makes an active or aged entry inactive, running its block's deactivation hook first if it
+     * was active (an aged entry already left its parent's sums).
+     */
     private void deactivate(FlowEntry e, long time, List<PofMessage> upward) {
+        e.runtime().setAged(false);
         if (!e.runtime().active()) {
             return;
         }

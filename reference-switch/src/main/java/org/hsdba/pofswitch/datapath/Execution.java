@@ -79,7 +79,7 @@ final class Execution {
     private boolean inBlock;
     private List<Instruction> callerList;
     private int callerPc;
-    private boolean reactivated;
+    private int reactivated;
     private long previousHit;
     private int tableGlobalId;
 
@@ -121,7 +121,7 @@ final class Execution {
         this.inBlock = inBlock;
         this.callerList = callerList;
         this.callerPc = callerPc;
-        this.reactivated = false; // the fast path hands reactivating calls over before they run
+        this.reactivated = 0; // the fast path hands reactivating calls over before they run
         this.previousHit = previousHit;
         this.tableGlobalId = tableGlobalId;
         this.executed = executed;
@@ -365,7 +365,7 @@ final class Execution {
         pc = 0;
         inBlock = false;
         callerList = null;
-        reactivated = false;
+        reactivated = 0;
         previousHit = entry.runtime().lastHitNs();
         if (list.isEmpty()) {
             // POFSwitch runs the zero-filled first slot: type 0
@@ -728,9 +728,15 @@ final class Execution {
         }
         EntryRuntime rt = current.runtime();
         previousHit = rt.lastHitNs();
-        reactivated = !rt.active();
+        reactivated = 0;
         rt.setLastHitNs(timeNs);
-        if (reactivated) {
+        if (rt.aged()) {
+            // Back from aging (section 8.1): the controller never saw it go idle, so no status.
+            reactivated = HxOperand.REACTIVATED_FROM_AGED;
+            rt.setAged(false);
+            rt.setActive(true);
+        } else if (!rt.active()) {
+            reactivated = HxOperand.REACTIVATED_FROM_IDLE;
             rt.setActive(true);
             upward.add(new HxEntryStatus(dp.nextUpwardXid(), HxEntryStatus.REASON_REACTIVATED, current.tableGlobalId(),
                     current.index(), timeNs, rt.passedBytes(), rt.droppedBytes()));
@@ -829,11 +835,12 @@ final class Execution {
                     throw badOperand(o, "no current entry");
                 }
                 switch (o.offset()) {
-                    case 0: return reactivated ? 1 : 0;
+                    case 0: return reactivated;
                     case 1: return previousHit;
                     case 2: return current.index();
                     case 3: return current.tableGlobalId();
-                    default: throw badOperand(o, "ENTRY words are 0..3");
+                    case HxOperand.ENTRY_AGE_NS: return current.runtime().ageNs();
+                    default: throw badOperand(o, "ENTRY words are 0..4");
                 }
             default:
                 throw badOperand(o, "unknown domain");
@@ -859,6 +866,13 @@ final class Execution {
                 return;
             case REG:
                 dp.hx().registers[register(o)] = value;
+                return;
+            case ENTRY:
+                if (current == null || o.offset() != HxOperand.ENTRY_AGE_NS) {
+                    throw badOperand(o, current == null ? "no current entry" : "only ENTRY word 4 is writable");
+                }
+                current.runtime().setAgeNs(value);
+                dp.noteAging(current.runtime());
                 return;
             default:
                 throw badOperand(o, "not writable");

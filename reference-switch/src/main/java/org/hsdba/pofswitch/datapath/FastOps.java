@@ -76,7 +76,7 @@ final class FastOps {
     static final class Operand {
         static final int IMM = 0, META = 1, PKT = 2, PARAM = 3, STATE = 4, REG = 5, REG_INDEXED = 6, TIME = 7,
                 RAND = 8, ENTRY_REACTIVATED = 9, ENTRY_LAST_HIT = 10, ENTRY_INDEX = 11, ENTRY_TABLE = 12,
-                META_WORD = 13;
+                META_WORD = 13, ENTRY_AGE = 14;
         final int kind;
         /** Bit offset (META, PKT), word (PARAM, STATE), address or offset (REG, REG_INDEXED). */
         final int x;
@@ -159,6 +159,8 @@ final class FastOps {
                     return r.previousHit;
                 case ENTRY_INDEX:
                     return r.current.index();
+                case ENTRY_AGE:
+                    return r.current.runtime().ageNs();
                 default:
                     return r.current.tableGlobalId();
             }
@@ -183,6 +185,16 @@ final class FastOps {
                 case REG:
                     r.registers[x] = value;
                     return;
+                case ENTRY_AGE: {
+                    // The aging gap (extension section 8.1): its deadline may be the next expiry.
+                    EntryRuntime rt = r.current.runtime();
+                    rt.setAgeNs(value);
+                    long at = rt.lastHitNs() + value;
+                    if (rt.active() && value != 0) {
+                        r.hx.idleBound = Math.min(r.hx.idleBound, at < rt.lastHitNs() ? Long.MAX_VALUE : at);
+                    }
+                    return;
+                }
                 default:
                     r.registers[address(r, x, y)] = value;
                     return;
@@ -191,7 +203,7 @@ final class FastOps {
 
         boolean writable() {
             return kind == META || kind == META_WORD || kind == PKT || kind == STATE || kind == REG
-                    || kind == REG_INDEXED;
+                    || kind == REG_INDEXED || kind == ENTRY_AGE;
         }
     }
 

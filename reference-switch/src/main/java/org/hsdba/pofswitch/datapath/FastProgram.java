@@ -302,6 +302,7 @@ final class FastProgram {
                         case 1: return opd(FastOps.Operand.ENTRY_LAST_HIT, 0, 0, 0);
                         case 2: return opd(FastOps.Operand.ENTRY_INDEX, 0, 0, 0);
                         case 3: return opd(FastOps.Operand.ENTRY_TABLE, 0, 0, 0);
+                        case HxOperand.ENTRY_AGE_NS: return opd(FastOps.Operand.ENTRY_AGE, 0, 0, 0);
                         default: throw new Unsupported("ENTRY word " + o.offset());
                     }
                 default:
@@ -316,6 +317,11 @@ final class FastProgram {
                 case STATE:
                 case REG:
                     return operand(o, block);
+                case ENTRY:
+                    if (o.offset() == HxOperand.ENTRY_AGE_NS) {
+                        return operand(o, block);
+                    }
+                    throw new Unsupported("write to ENTRY word " + o.offset());
                 default:
                     throw new Unsupported("write to " + o.domain());
             }

@@ -8,6 +8,10 @@ package org.hsdba.pofswitch.tables;
 public final class EntryRuntime {
     private final long[] state;
     private boolean active;
+    /** Out of its parent's sums after its aging gap, not idle yet (section 8.1). */
+    private boolean aged;
+    /** ENTRY word AGE_NS, written by the program; 0 = no aging. */
+    private long ageNs;
     private long lastHitNs;
     private long passedPackets;
     private long passedBytes;
@@ -29,6 +33,23 @@ public final class EntryRuntime {
 
     public void setActive(boolean active) {
         this.active = active;
+    }
+
+    /** An aged entry is inactive for the program (out of the sums) but its idle clock still runs. */
+    public boolean aged() {
+        return aged;
+    }
+
+    public void setAged(boolean aged) {
+        this.aged = aged;
+    }
+
+    public long ageNs() {
+        return ageNs;
+    }
+
+    public void setAgeNs(long ageNs) {
+        this.ageNs = ageNs;
     }
 
     public long lastHitNs() {

@@ -98,7 +98,7 @@ public final class Runner {
 
     private static void describe(Simulation.Builder b, RunSpec spec, String processorName, String linkName) {
         TreeBinding binding = spec.binding();
-        Estimator est = spec.runtime().estimator();
+        Estimator est = spec.runtime().estimator().forCapacity(binding.capacityBps());
         b.parameter("run", spec.name());
         if (spec.description() != null) {
             b.parameter("description", spec.description());
@@ -118,6 +118,9 @@ public final class Runner {
         if (spec.mode().needsSwitchProgram()) {
             b.parameter("estimator", est.kind().jsonName())
                     .parameter("estimator_period_s", est.period().toNanos() / 1e9)
+                    .parameter("estimator_period_rule", spec.runtime().estimator().derived()
+                            ? "derived from C: " + Estimator.AUTO_MTU_FRAMES + " MTU frames at C, clamped to 1 ms .. 1 s"
+                            : "set")
                     .parameter("idle_timeout_s", spec.runtime().idleTimeout().toNanos() / 1e9);
         }
         b.parameter("frame_bytes", "Ethernet frame without FCS; rates count frame bytes only");
