@@ -53,8 +53,9 @@ public class RealPofSwitchHxPaperTest {
 
     @Test
     public void theReferenceSwitchKeepsEveryNodeWithinTwoPercent() {
-        KnownMiss.skipUnlessAsked("the yardstick for the patched POFSwitch on the same ports and frames; not measured"
-                + " yet on real ports at this scale");
+        KnownMiss.skipUnlessAsked("reference switch in-switch on the same ports, 2026-11-27 01:35 UTC: worst 7.04 % (A3"
+                + " in 20-25 s: 1.142 Mb/s, exact 1.067), 10 of 11 phases measured: at 500 frames/s per source and"
+                + " 2.5 s windows random drops alone spread a leaf's count by about 4 %");
         run(RealSwitchRig.Kind.REFERENCE_IN_SWITCH, "the reference switch with the extension (in-switch, raw sockets)");
     }
 }
