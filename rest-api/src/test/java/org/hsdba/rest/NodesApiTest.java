@@ -48,6 +48,26 @@ public class NodesApiTest {
     }
 
     @Test
+    public void theNodeListShowsEveryNodesEffectiveGuaranteeInTreeOrder() {
+        Http.Answer a = http.get(NODES);
+        assertEquals(200, a.status());
+        assertEquals(http.get(PORT_PATH + "/tree").header("ETag"), a.header("ETag"));
+        JsonNode nodes = a.json().get("nodes");
+        assertEquals(http.get(PORT_PATH + "/tree").json().get("nodes").size(), nodes.size());
+        JsonNode first = nodes.get(0);
+        assertEquals("A", first.get("id").asText());
+        // the same figures as the single node: A's guarantee implied by weights A:B = 1:2 of 10 Gb/s
+        assertEquals(http.get(NODES + "/A").json(), first);
+        assertEquals(3_333_333_333L, first.get("guaranteedBps").asLong());
+        assertFalse(first.get("guaranteedConfigured").asBoolean());
+        for (JsonNode n : nodes) {
+            assertEquals(http.get(NODES + "/" + n.get("id").asText()).json(), n);
+        }
+        http.delete(PORT_PATH + "/tree", "If-Match", "*");
+        assertEquals(404, http.get(NODES).status());
+    }
+
+    @Test
     public void addingANodeAnswers201WithLocationAndTheNewVersion() {
         Http.Answer a = http.post(NODES, "{\"id\": \"B2\", \"parent\": \"B\", \"key\": \"10.2.0.2\", \"weight\": 3, \"peak\": \"2.5G\"}",
                 "If-Match", tag());

@@ -262,6 +262,8 @@ public class TreeApiTest {
         assertEquals(RestFixture.DEVICE, d.get("id").asText());
         assertEquals(false, d.get("connected").asBoolean());
         assertEquals("unknown", d.get("mode").asText());
+        // a port of a switch that is not connected: its line rate is not known
+        assertTrue(d.get("ports").get(0).get("speedBps").isNull());
         assertTrue(d.get("lastError").isNull() || d.get("lastError").isTextual());
         Http.Answer one = http.get("v1/devices/" + RestFixture.DEVICE);
         assertEquals(200, one.status());
