@@ -53,7 +53,7 @@ BENCHES=(
 "sim|sim|org.hsdba.sim.bench.SimBench|sim.txt||0.05|^in-switch +(kernel|switch)"
 "join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.warmup=100:50 -Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50 -Dhsdba.bench.probe=10|^(end-to-end|controller-only) +100 .*[0-9]$"
 "lab|lab|org.hsdba.lab.bench.LabBenchmark|lab.txt||2 2|^(cold start, all|after [0-9]+ s of traffic)"
-"switches-side-by-side|tests|org.junit.runner.JUnitCore org.hsdba.interop.RealPortsThroughputBench|real-ports-throughput.txt||-Dhsdba.bench.rates=2000|^(pofswitch|reference_stock|reference_in_switch) "
+"switches-side-by-side|tests|org.junit.runner.JUnitCore org.hsdba.interop.RealPortsThroughputBench|real-ports-throughput.txt||-Dhsdba.bench.rates=2000|^(pofswitch|pofswitch_hx|reference_stock|reference_in_switch) "
 )
 
 die() { echo "bench.sh: $*" >&2; exit 2; }

@@ -10,7 +10,8 @@
 # Flavours, built side by side under target/pofswitch/<flavour>/:
 #   stock  upstream + pofswitch-hx/patches/*.patch (the project's fix of the hash-map traversal
 #          macro, without which POFSwitch 1.4.0 built by gcc >= 5 segfaults at start-up)
-#   hx     stock + pofswitch-hx/patches/hx/*.patch (the HSDBA extension; see pofswitch-hx/README.md)
+#   hx     stock + pofswitch-hx/patches/hx/*.patch + pofswitch-hx/src/{pof_hx,hx_arith}.[ch] (the HSDBA
+#          extension; see pofswitch-hx/README.md)
 # A flavour is rebuilt only when the source, its patches or this script change (a stamp of their
 # SHA-256 sums). In a linked git worktree the default source is looked up next to the main
 # checkout too. Needs gcc, make and patch; exit 2 when the source is missing (tests skip then).
@@ -58,6 +59,9 @@ if [ "$flavour" = hx ]; then
         exit 3
     fi
     patches+=("${hx[@]}")
+    # the extension's own sources (one copy, shared with the vector driver), added to the tree
+    hx_sources=("$root"/pofswitch-hx/src/pof_hx.c "$root"/pofswitch-hx/src/pof_hx.h
+        "$root"/pofswitch-hx/src/hx_arith.c "$root"/pofswitch-hx/src/hx_arith.h)
 fi
 
 # What the build depends on: the source's bytes, the patches (in order) and this script.
@@ -67,7 +71,8 @@ if [ -d "$src" ]; then
 else
     src_sum=$(sha256sum "$src" | cut -d' ' -f1)
 fi
-stamp=$( { echo "$src_sum"; sha256sum "${patches[@]}" "$0" | cut -d' ' -f1; } | sha256sum | cut -d' ' -f1)
+stamp=$( { echo "$src_sum"; sha256sum "${patches[@]}" ${hx_sources[@]+"${hx_sources[@]}"} "$0" | cut -d' ' -f1; } \
+    | sha256sum | cut -d' ' -f1)
 
 dir=$out/$flavour
 bin=$dir/src/pofswitch
@@ -86,6 +91,10 @@ if [ -d "$src" ]; then
     (cd "$src" && tar --exclude=.git -cf - .) | (cd "$dir/src" && tar xf -)
 else
     tar xzf "$src" -C "$dir/src" --strip-components=1
+fi
+if [ "$flavour" = hx ]; then
+    cp "$root"/pofswitch-hx/src/pof_hx.c "$root"/pofswitch-hx/src/hx_arith.[ch] "$dir/src/datapath/"
+    cp "$root"/pofswitch-hx/src/pof_hx.h "$dir/src/include/"
 fi
 for p in "${patches[@]}"; do
     patch -s -p1 -d "$dir/src" <"$p" || { say "patch $(basename "$p") does not apply to $src"; exit 1; }

@@ -3,6 +3,8 @@ package org.hsdba.interop;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,8 +13,8 @@ import java.util.Optional;
  */
 final class PofSwitchBuild {
 
-    private static Path stock;
-    private static String whyNot;
+    private static final Map<String, Path> BUILT = new HashMap<>();
+    private static final Map<String, String> WHY_NOT = new HashMap<>();
 
     private PofSwitchBuild() {
     }
@@ -29,20 +31,30 @@ final class PofSwitchBuild {
     }
 
     /** The stock flavour's binary (upstream plus the traversal fix), built on first use. */
-    static synchronized Optional<Path> binary() {
-        if (stock == null && whyNot == null) {
-            Shell.Result r = Shell.tryRun("bash", repoRoot().resolve("scripts/pofswitch.sh").toString(), "build", "stock");
-            String[] lines = r.output.strip().split("\n");
-            if (r.exit == 0 && Files.isExecutable(Paths.get(lines[lines.length - 1]))) {
-                stock = Paths.get(lines[lines.length - 1]);
-            } else {
-                whyNot = "no POFSwitch build (scripts/pofswitch.sh exited " + r.exit + "): " + r.output.strip();
-            }
-        }
-        return Optional.ofNullable(stock);
+    static Optional<Path> binary() {
+        return binary("stock");
     }
 
-    static synchronized String whyNot() {
-        return whyNot;
+    /** A flavour's binary ({@code stock}, or {@code hx} with the HSDBA extension), built on first use. */
+    static synchronized Optional<Path> binary(String flavour) {
+        if (!BUILT.containsKey(flavour) && !WHY_NOT.containsKey(flavour)) {
+            Shell.Result r = Shell.tryRun("bash", repoRoot().resolve("scripts/pofswitch.sh").toString(), "build", flavour);
+            String[] lines = r.output.strip().split("\n");
+            if (r.exit == 0 && Files.isExecutable(Paths.get(lines[lines.length - 1]))) {
+                BUILT.put(flavour, Paths.get(lines[lines.length - 1]));
+            } else {
+                WHY_NOT.put(flavour, "no " + flavour + " POFSwitch build (scripts/pofswitch.sh exited " + r.exit + "): "
+                        + r.output.strip());
+            }
+        }
+        return Optional.ofNullable(BUILT.get(flavour));
+    }
+
+    static String whyNot() {
+        return whyNot("stock");
+    }
+
+    static synchronized String whyNot(String flavour) {
+        return WHY_NOT.get(flavour);
     }
 }

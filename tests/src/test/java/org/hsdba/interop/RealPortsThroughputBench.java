@@ -20,10 +20,11 @@ import org.junit.Test;
 
 /**
  * Benchmark (a JUnit class run by {@code scripts/bench.sh switches-side-by-side}; no assertion on figures):
- * frames per second through three switches on the same real ports (veth pairs to hosts in
+ * frames per second through four switches on the same real ports (veth pairs to hosts in
  * network namespaces), with the same tree and the same frames, one after another in one run: the
- * real POFSwitch 1.4.0 (stock build, controller-assisted), the reference switch in stock mode
- * (controller-assisted) and the reference switch with the extension (in-switch). Host 1 sends four
+ * real POFSwitch 1.4.0 (stock build, controller-assisted), the real POFSwitch with the HSDBA
+ * extension (pofswitch-hx, in-switch), the reference switch in stock mode (controller-assisted)
+ * and the reference switch with the extension (in-switch). Host 1 sends four
  * flows, one per leaf of the two-level tree at 10 Gb/s (so the allocation drops nothing and the
  * figure is the forwarding path's), at rising offered rates, each for 5 s; host 2 counts what
  * arrives from 1 s to 4 s after the first frame. Properties: {@code hsdba.bench.frame} (bytes,

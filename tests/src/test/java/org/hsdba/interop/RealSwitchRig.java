@@ -1,5 +1,7 @@
 package org.hsdba.interop;
 
+import static org.junit.Assert.assertEquals;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -33,6 +35,8 @@ final class RealSwitchRig implements AutoCloseable {
     enum Kind {
         /** The real POFSwitch 1.4.0 (stock build): controller-assisted. */
         POFSWITCH,
+        /** The real POFSwitch 1.4.0 with the HSDBA extension (pofswitch-hx patches): in-switch. */
+        POFSWITCH_HX,
         /** The reference switch with the extension off, on raw sockets: controller-assisted. */
         REFERENCE_STOCK,
         /** The reference switch with the extension on, on raw sockets: in-switch. */
@@ -63,11 +67,20 @@ final class RealSwitchRig implements AutoCloseable {
 
     /** Why this machine cannot run the rig (no POFSwitch source or build, not root, no namespaces), or empty. */
     static Optional<String> unavailable() {
+        return unavailable("stock");
+    }
+
+    /** The same for a POFSwitch flavour ({@code stock} or {@code hx}). */
+    static Optional<String> unavailable(String flavour) {
         Optional<String> net = HostNetwork.unavailable();
         if (net.isPresent()) {
             return net;
         }
-        return PofSwitchBuild.binary().isPresent() ? Optional.empty() : Optional.of(PofSwitchBuild.whyNot());
+        return PofSwitchBuild.binary(flavour).isPresent() ? Optional.empty() : Optional.of(PofSwitchBuild.whyNot(flavour));
+    }
+
+    private boolean isPofSwitch() {
+        return kind == Kind.POFSWITCH || kind == Kind.POFSWITCH_HX;
     }
 
     /** Controller without trees, the switch started and its session ready. */
@@ -77,8 +90,9 @@ final class RealSwitchRig implements AutoCloseable {
 
     /** The same with the given switch. */
     static RealSwitchRig start(HsdbaParameters params, Kind kind) {
-        Path binary = kind == Kind.POFSWITCH ? PofSwitchBuild.binary().orElseThrow() : null;
-        HostNetwork net = HostNetwork.create(2, kind == Kind.POFSWITCH);
+        Path binary = kind == Kind.POFSWITCH ? PofSwitchBuild.binary().orElseThrow()
+                : kind == Kind.POFSWITCH_HX ? PofSwitchBuild.binary("hx").orElseThrow() : null;
+        HostNetwork net = HostNetwork.create(2, kind == Kind.POFSWITCH || kind == Kind.POFSWITCH_HX);
         RealSwitchRig rig = new RealSwitchRig(binary, net, params, kind);
         try {
             rig.controller = new Controller(params, net.controllerAddress(), 0, List.of());
@@ -91,7 +105,7 @@ final class RealSwitchRig implements AutoCloseable {
     }
 
     private void startSwitch() {
-        if (kind != Kind.POFSWITCH) {
+        if (!isPofSwitch()) {
             startReference();
             return;
         }
@@ -135,7 +149,7 @@ final class RealSwitchRig implements AutoCloseable {
 
     /** Kills the switch and starts it again (empty, as after a power cycle); returns when its new session is ready. */
     void restartSwitch() {
-        if (kind != Kind.POFSWITCH) {
+        if (!isPofSwitch()) {
             throw new UnsupportedOperationException("restart is for the POFSwitch process");
         }
         sw.close();
@@ -149,6 +163,23 @@ final class RealSwitchRig implements AutoCloseable {
         controller.close();
         controller = new Controller(params, net.controllerAddress(), port, trees);
         session = controller.awaitSwitch();
+    }
+
+    /** Sends to {@code dst} from host 1 for {@code seconds} and returns the frames of 128 bytes that reached host 2. */
+    long forwarded(String dst, double seconds, int pps) {
+        RawFlows.Receiver rx = RawFlows.receive(net.namespace(2), seconds + 20, 0, seconds + 0.5);
+        RawFlows.send(net.namespace(1), seconds, 128, RawFlows.Ids.INCREMENTING, Map.of(dst, (double) pps));
+        return rx.bytes().getOrDefault(dst, 0L) / 128;
+    }
+
+    /** QUERYALL holds exactly the tables and entries of {@code sent}, and the switch sent no ERROR. */
+    void assertProgramInstalled(List<PofMessage> sent, String when) {
+        List<PofMessage> q = queryAll();
+        assertEquals(when + ": tables on the switch (QUERYALL) = tables the controller added", Trees.tablesAfter(sent),
+                tables(q));
+        assertEquals(when + ": entries on the switch (QUERYALL) = entries the controller added less those it deleted",
+                Trees.entriesAfter(sent), entries(q));
+        assertEquals(when + ": ERRORs from the switch", List.of(), controller.errors);
     }
 
     /** One QUERYALL through the adapter. */

@@ -110,8 +110,13 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
             return;
         }
         serverChannel.close().syncUninterruptibly();
-        for (SwitchSession s : open) {
+        List<SwitchSession> closing = List.copyOf(open);
+        for (SwitchSession s : closing) {
             s.disconnect("controller shutting down");
+        }
+        // the event loops must outlive the sessions' drain (SwitchSession.closeChannel)
+        for (SwitchSession s : closing) {
+            s.closeFuture().awaitUninterruptibly(SwitchSession.CLOSE_DRAIN_MS + 500);
         }
         shutdownGroups();
         LOG.info("POF server on {} stopped", serverChannel.localAddress());
@@ -187,7 +192,7 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
             if (old.claimDisconnectNotice()) {
                 listeners.switchDisconnected(old, reason);
             }
-            old.disconnect(reason);
+            old.abandon(reason);
         }
         listeners.switchReady(s);
     }

@@ -2,6 +2,8 @@ package org.hsdba.pof.server;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -65,6 +67,9 @@ import org.slf4j.LoggerFactory;
  * probe is answered (reply: in-switch; ERROR or timeout: controller-assisted).
  */
 final class SwitchSession implements PofSwitch {
+    /** How long a closing session reads what the switch still sends before it closes anyway. */
+    static final long CLOSE_DRAIN_MS = 2000;
+
     private static final Logger LOG = LoggerFactory.getLogger(SwitchSession.class);
 
     /**
@@ -103,6 +108,10 @@ final class SwitchSession implements PofSwitch {
     private ScheduledFuture<?> ticker;
     /** The keep-alive ECHO_REQUEST waiting for its reply (sent at {@code keepAliveSentNanos}), or -1. */
     private long keepAliveXid = -1;
+    /** The ECHO_REQUEST sent by {@link #closeChannel} whose reply lets the session shut its output, or -1. */
+    private long closeBarrierXid = -1;
+    /** Replaced by a newer session of the same switch (set before the close it causes). */
+    private volatile boolean abandoned;
     private long keepAliveSentNanos;
     private long lastKeepAliveNanos = System.nanoTime();
 
@@ -241,6 +250,12 @@ final class SwitchSession implements PofSwitch {
         return future;
     }
 
+    /** Ends a session whose switch has already reconnected: no barrier, its old connection is dead. */
+    void abandon(String reason) {
+        abandoned = true;
+        disconnect(reason);
+    }
+
     @Override
     public void disconnect(String reason) {
         String why = "disconnected by the controller: " + reason;
@@ -273,6 +288,11 @@ final class SwitchSession implements PofSwitch {
 
     void receive(Object input) {
         if (phase == Phase.CLOSED) {
+            if (closeBarrierXid >= 0 && input instanceof PofMessage && ((PofMessage) input).type() == MessageType.ECHO_REPLY
+                    && ((PofMessage) input).xid() == closeBarrierXid) {
+                closeBarrierXid = -1;
+                shutdownOutput(); // everything the switch queued before the barrier has arrived
+            }
             return;
         }
         if (input instanceof ProtocolViolation) {
@@ -379,8 +399,52 @@ final class SwitchSession implements PofSwitch {
         outstanding.failAll(new SwitchDisconnectedException("switch " + peer() + " session " + sessionId
                 + " ended: " + reason));
         config.connectionLog().closed(peer(), reason, fault);
-        channel.close();
+        closeChannel(wasReady && !fault && !abandoned);
         server.sessionClosed(this, reason, wasReady);
+    }
+
+    /**
+     * Ends the connection without provoking an RST. POFSwitch 1.4.0 writes its replies into a
+     * bounded send queue that a second thread drains; when that thread's write fails (an RST) it
+     * stops draining and puts the message back, the control thread blocks on the full queue, and
+     * the switch never reconnects (seen: no SYN after a controller restart during a QUERYALL
+     * answer); a queue still holding the old session's replies also stalls the next handshake.
+     * So a ready session closed in order (not for a fault, not replaced) first sends an ECHO_REQUEST barrier: its reply comes after everything the
+     * switch queued before it. Then output is shut down (the switch reads EOF and closes) while what
+     * it still sends is read and discarded. At most {@link #CLOSE_DRAIN_MS}, then closed anyway.
+     */
+    private void closeChannel(boolean barrier) {
+        if (!(channel instanceof SocketChannel) || !channel.isActive()) {
+            channel.close();
+            return;
+        }
+        ScheduledFuture<?> force = channel.eventLoop().schedule(() -> channel.close(), CLOSE_DRAIN_MS,
+                TimeUnit.MILLISECONDS);
+        channel.closeFuture().addListener(f -> force.cancel(false));
+        if (barrier) {
+            closeBarrierXid = nextXid();
+            write(new EchoRequest(0), closeBarrierXid, true);
+        } else {
+            shutdownOutput();
+        }
+    }
+
+    private void shutdownOutput() {
+        SocketChannel socket = (SocketChannel) channel;
+        if (socket.isOutputShutdown()) {
+            return;
+        }
+        socket.flush();
+        socket.shutdownOutput().addListener(f -> {
+            if (!f.isSuccess()) {
+                channel.close();
+            }
+        });
+    }
+
+    /** Completes when the connection is closed (after the drain of {@link #closeChannel(boolean)}). */
+    ChannelFuture closeFuture() {
+        return channel.closeFuture();
     }
 
     /**

@@ -7,14 +7,19 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.hsdba.pof.codec.PofCodec;
 import org.hsdba.pof.codec.SessionMessages;
 import org.hsdba.pof.message.EchoRequest;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.pof.message.MessageType;
+import org.hsdba.pof.message.PofMessage;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.SwitchDisconnectedException;
 import org.junit.Rule;
@@ -160,11 +165,53 @@ public class SessionLifecycleTest {
         fixture.events.awaitDisconnected(2000);
         assertTrue(a.awaitClosed(2000));
         assertTrue(b.awaitClosed(2000));
+        // a ready switch gets an ECHO_REQUEST barrier before the controller's FIN (SwitchSession.closeChannel)
+        for (FakeSwitch s : List.of(a, b)) {
+            List<PofMessage> got = s.received();
+            assertEquals(MessageType.ECHO_REQUEST, got.get(got.size() - 1).type());
+        }
         assertFalse(server.isRunning());
         assertEquals(0, server.connectionCount());
 
         PofServer again = new PofServer(fixture.config().port(port).build());
         again.start();
         again.stop();
+    }
+
+    /**
+     * POFSwitch 1.4.0 keeps writing a large reply after the controller closed (its control thread
+     * finishes the message it is parsing before it reads EOF). The controller must read that out
+     * instead of answering with an RST: an RST stops POFSwitch's send thread while its control
+     * thread waits on the full send queue, and the switch never reconnects.
+     */
+    @Test
+    public void aStoppingControllerReadsWhatTheSwitchStillSendsUntilTheSwitchCloses() throws Exception {
+        PofServer server = fixture.start();
+        byte[] echo = PofCodec.standard().encode(new EchoRequest(7));
+        try (Socket raw = new Socket()) {
+            raw.connect(server.localAddress(), 2000);
+            raw.setSoTimeout(5000);
+            InputStream in = raw.getInputStream();
+            OutputStream out = raw.getOutputStream();
+            Thread stopper = new Thread(server::stop);
+            stopper.start();
+            byte[] buf = new byte[4096];
+            while (in.read(buf) >= 0) {
+                // the controller's HELLO, then EOF: its output is shut down
+            }
+            // a reply of 40 KB in bursts, as POFSwitch sends a QUERYALL answer, with pauses in which an RST would arrive
+            for (int burst = 0; burst < 10; burst++) {
+                for (int i = 0; i < 4096 / echo.length; i++) {
+                    out.write(echo);
+                }
+                out.flush();
+                Thread.sleep(30);
+            }
+            assertTrue("the controller waits for the switch to close", stopper.isAlive());
+            raw.close();
+            stopper.join(SwitchSession.CLOSE_DRAIN_MS);
+            assertFalse("stop() returns once the switch closed", stopper.isAlive());
+        }
+        assertFalse(server.isRunning());
     }
 }
