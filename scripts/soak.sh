@@ -51,7 +51,9 @@ while [ "$(date +%s)" -lt "$end" ]; do
     t=${run% *}; f=${run#* }
     tests=$((tests + t)); failures=$((failures + f))
     { [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; } && failed=$((failed + 1))
-    flood=$(grep -h "join flood:" tests/target/surefire-reports/*JoinFlood*-output.txt 2>/dev/null | tail -1)
+    # The test prints two lines (edits; memory and recovery): both, on one line.
+    flood=$(grep -h "join flood:" tests/target/surefire-reports/*JoinFlood*-output.txt 2>/dev/null | tail -2 \
+        | sed 's/^join flood: //' | paste -sd';' -)
     echo "round $round: exit $rc, $t tests, $f failed | ${flood:-no flood figures}"
     [ "$f" -ne 0 ] && grep -E '<<< (FAILURE|ERROR)!' "$log" | grep -v ' in ' | sed 's/^/    /'
 done

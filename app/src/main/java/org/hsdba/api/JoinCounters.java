@@ -24,7 +24,11 @@ public final class JoinCounters {
         return refused;
     }
 
-    /** Dropped by the per-switch packet-in token bucket before being looked at. */
+    /**
+     * Dropped before being looked at: by the per-switch packet-in token bucket, or because the
+     * switch already had the most join packet-ins waiting for its lane (a flood faster than its
+     * joins are handled).
+     */
     public long rateLimited() {
         return rateLimited;
     }

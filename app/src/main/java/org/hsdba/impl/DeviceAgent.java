@@ -42,7 +42,8 @@ import org.hsdba.southbound.SwitchMode;
  * again. If the full install fails, the device stays "not programmed" with the error shown and is
  * retried (by another wipe) at the next change of its trees or of the parameters, not in a loop.
  * The error is always shown on the device ({@code lastError}), on the node it names, and as an
- * ERROR event. All methods run on the manager's control thread, except the status getters.
+ * ERROR event. All methods run on the device's lane ({@link Lanes}: one thread at a time), except
+ * the status getters.
  */
 final class DeviceAgent {
 
@@ -62,8 +63,8 @@ final class DeviceAgent {
 
         TimeSource time();
 
-        /** Runs on the control thread. */
-        void execute(Runnable task);
+        /** Runs {@code task} on the device's lane, after what is queued there. */
+        void execute(String deviceId, Runnable task);
 
         void emit(HsdbaEvent event);
 
@@ -153,7 +154,7 @@ final class DeviceAgent {
         return confirmed;
     }
 
-    // ---- life cycle (control thread)
+    // ---- life cycle (the device's lane)
 
     void onReady(PofSwitch sw) {
         session = sw;
@@ -263,10 +264,10 @@ final class DeviceAgent {
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
         if (messages.isEmpty()) {
-            ctx.execute(() -> done(sw, kind, next, null));
+            ctx.execute(deviceId, () -> done(sw, kind, next, null));
             return;
         }
-        sw.send(messages).whenComplete((ok, err) -> ctx.execute(() -> done(sw, kind, next, err)));
+        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, err)));
     }
 
     private void done(PofSwitch sw, Kind kind, DeviceProgram next, Throwable err) {

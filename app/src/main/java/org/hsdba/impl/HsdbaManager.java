@@ -14,8 +14,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -27,6 +31,7 @@ import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
+import org.hsdba.api.BusyException;
 import org.hsdba.api.DeviceStatus;
 import org.hsdba.api.EditResult;
 import org.hsdba.api.HistorySample;
@@ -70,8 +75,15 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@link HsdbaService}: configuration writes with admission and optimistic concurrency on
  * the store; programming, joins, pruning and live state through one {@link DeviceAgent} per
- * device on a serial control thread. Plain Java, wired by constructor; call {@link #start()} and
- * {@link #stop()}.
+ * device, each on its own serial lane ({@link Lanes}): a device's agent, its joins and its
+ * readings are only ever handled by one thread at a time, and devices do not wait for each other.
+ * Plain Java, wired by constructor; call {@link #start()} and {@link #stop()}.
+ *
+ * <p>What is shared between lanes and how it stays race-free: tree writes (operator, joins,
+ * prunes) go through {@link #write} and the join handler under {@link #writeLock}, held only to
+ * admit and stage a write in the store, not while it is made durable (the store groups
+ * concurrent writes into one fsync, see {@code SnapshotStore}); the edit journal and the event
+ * log are synchronized; the monitor's maps are concurrent and each entry belongs to one device.
  *
  * <p>Every change, local or from another cluster member, reaches the switches the same way: the
  * store tells the manager, the device's agent brings its switch up to date.
@@ -90,16 +102,18 @@ public final class HsdbaManager implements HsdbaService {
     private final PofSwitchService switches;
     private final ProgramCompiler compiler;
     private final ScheduledExecutorService scheduler;
-    private final SerialExecutor control;
+    /** Serial lanes: one per device, {@link Lanes#MANAGER} for parameters and the polling timer. */
+    private final Lanes lanes;
     private final TimeSource time;
     private final Mastership mastership;
     private final EventLog eventLog = new EventLog(EVENT_LOG_SIZE);
     private final List<HsdbaListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, DeviceAgent> agents = new ConcurrentHashMap<>();
     private final Object writeLock = new Object();
+    private final Semaphore operatorWrites = new Semaphore(MAX_OPERATOR_WRITES);
     /** Guarded by {@link #writeLock}. */
     private final AdmittedTrees admitted = new AdmittedTrees();
-    /** Written under {@link #writeLock}, read on the control thread. */
+    /** Written under {@link #writeLock}, read on the device lanes (synchronized). */
     private final EditJournal journal = new EditJournal();
     /** Guarded by {@link #writeLock}. */
     private final OperatorLog operatorLog = new OperatorLog();
@@ -110,31 +124,72 @@ public final class HsdbaManager implements HsdbaService {
     private final JoinHandler joins;
     private final Monitor monitor;
     private ScheduledFuture<?> pollTask;
+    /** Manager lane only, like {@link #pollPeriod} and {@link #appliedParameters}. */
     private long ticks;
     private Duration pollPeriod;
     private HsdbaParameters appliedParameters;
+
+    /** Tasks a lane may hold before droppable work (join packet-ins, polling ticks) is refused for it. */
+    static final int LANE_BOUND = 1024;
+    /**
+     * Operator writes (REST, CLI) in progress at once; one more is refused at once with
+     * {@link BusyException} rather than queued: the write path is serial, so a deeper queue only
+     * adds latency to every write in it. Joins and prunes do not count (they are bounded per switch).
+     */
+    public static final int MAX_OPERATOR_WRITES = 256;
+    /** What a busy answer tells the client to wait. */
+    static final int BUSY_RETRY_SECONDS = 1;
+    /**
+     * Threads of {@link #newWorkerPool}: how many devices can be stuck at once (in a store write,
+     * a compile of a huge tree) before a lane waits for a thread; a lane's work is mostly CPU, so
+     * more threads than this buys little on the small controllers this runs on.
+     */
+    public static final int WORKER_THREADS = 4;
+
+    /** The pool the lanes should run on in production: {@link #WORKER_THREADS} daemon threads, a FIFO queue. */
+    public static ExecutorService newWorkerPool(String namePrefix) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        return Executors.newFixedThreadPool(WORKER_THREADS, r -> {
+            Thread t = new Thread(r, namePrefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * The lanes run on {@code scheduler} too: with one thread, devices take turns fairly but a
+     * task that blocks delays them all; give {@link #HsdbaManager(HsdbaStore, PofSwitchService,
+     * ProgramCompiler, ScheduledExecutorService, Executor, TimeSource, Mastership) a pool} for isolation.
+     */
+    public HsdbaManager(HsdbaStore store, PofSwitchService switches, ProgramCompiler compiler,
+                        ScheduledExecutorService scheduler, TimeSource time, Mastership mastership) {
+        this(store, switches, compiler, scheduler, scheduler, time, mastership);
+    }
 
     /**
      * @param store the configuration
      * @param switches connected POF switches
      * @param compiler compiles trees into programs
-     * @param scheduler runs the control thread's tasks and the polling timer (one thread is enough)
+     * @param scheduler the polling timer (one thread is enough)
+     * @param workers runs the device lanes; a FIFO pool whose thread count bounds how many devices
+     *                can be stuck at once without delaying the others
      * @param time wall clock and monotonic clock
      * @param mastership whether this instance programs a device
      */
     public HsdbaManager(HsdbaStore store, PofSwitchService switches, ProgramCompiler compiler,
-                        ScheduledExecutorService scheduler, TimeSource time, Mastership mastership) {
+                        ScheduledExecutorService scheduler, Executor workers, TimeSource time, Mastership mastership) {
         this.store = Objects.requireNonNull(store, "store");
         this.switches = Objects.requireNonNull(switches, "switches");
         this.compiler = Objects.requireNonNull(compiler, "compiler");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
-        this.control = new SerialExecutor(scheduler);
+        this.lanes = new Lanes(Objects.requireNonNull(workers, "workers"), LANE_BOUND);
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
-        this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, control::execute,
+        this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, lanes::execute,
                 this::emit, time, store::parameters);
-        this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, control, this::emit, time);
+        this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, lanes::execute,
+                this::emit, time);
     }
 
     /** The agent programming this switch session here, or null (another session, or not master). */
@@ -150,7 +205,8 @@ public final class HsdbaManager implements HsdbaService {
         switches.addListener(switchListener);
         for (PofSwitch sw : switches.switches()) {
             if (sw.isConnected()) {
-                control.execute(() -> agent(DeviceIds.of(sw.deviceId())).onReady(sw));
+                String id = DeviceIds.of(sw.deviceId());
+                lanes.execute(id, () -> agent(id).onReady(sw));
             }
         }
         schedulePolling(appliedParameters.pollingPeriod());
@@ -172,7 +228,7 @@ public final class HsdbaManager implements HsdbaService {
 
     /** Mastership of a device changed (ONOS): program it if it is ours now. */
     public void mastershipChanged(String deviceId) {
-        control.execute(() -> {
+        lanes.execute(deviceId, () -> {
             if (!mastership.isMaster(deviceId)) {
                 monitor.mastershipLost(deviceId);
             }
@@ -183,9 +239,9 @@ public final class HsdbaManager implements HsdbaService {
         });
     }
 
-    /** Runs one polling round now (on the control thread); for tests and benchmarks. */
+    /** Runs one polling round now (each device on its lane); for tests and benchmarks. */
     public void pollNow() {
-        control.execute(this::pollAll);
+        lanes.execute(Lanes.MANAGER, this::pollAll);
     }
 
     // ------------------------------------------------------------------ devices
@@ -266,9 +322,18 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public void removeTree(PortRef port, Precondition expected) {
         Objects.requireNonNull(expected, "expected");
+        enterOperatorWrite();
+        try {
+            removeTreeGated(port, expected);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    private void removeTreeGated(PortRef port, Precondition expected) {
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
-                BandwidthTree current = store.tree(port).orElse(null);
+                BandwidthTree current = store.latestTree(port).orElse(null);
                 expected.check(port, current);
                 if (current == null) {
                     throw noTree(port);
@@ -406,13 +471,46 @@ public final class HsdbaManager implements HsdbaService {
      * tree, or null if there is none and {@code mayCreate} (otherwise a missing tree is a
      * {@link NotFoundException}); it throws {@link InvalidTreeException} for a structurally
      * invalid result.
+     *
+     * <p>The write lock is held to admit and stage the write (in memory, ordered), not while the
+     * store makes it durable: that wait comes after, so concurrent writers share one fsync
+     * ({@link HsdbaStore#stageTree}). Writes build on the latest staged trees, readers and the
+     * switches see durable ones.
      */
     private BandwidthTree write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
                                 Function<BandwidthTree, Candidate> change) {
         Objects.requireNonNull(expected, "expected");
+        if (who == Writer.MEMBERSHIP) {
+            return writeGated(port, expected, mayCreate, who, label, change);
+        }
+        enterOperatorWrite();
+        try {
+            return writeGated(port, expected, mayCreate, who, label, change);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    /** Takes a place among the operator writes in progress, or refuses the write as busy. */
+    private void enterOperatorWrite() {
+        if (!operatorWrites.tryAcquire()) {
+            throw new BusyException(MAX_OPERATOR_WRITES + " configuration writes are in progress; nothing was done,"
+                    + " send it again in " + BUSY_RETRY_SECONDS + " s", BUSY_RETRY_SECONDS);
+        }
+    }
+
+    /** Operator writes in progress (for tests and the metrics). */
+    public int operatorWritesInProgress() {
+        return MAX_OPERATOR_WRITES - operatorWrites.availablePermits();
+    }
+
+    private BandwidthTree writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                                     Function<BandwidthTree, Candidate> change) {
+        BandwidthTree written;
+        HsdbaStore.Commit commit;
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
-                BandwidthTree current = store.tree(port).orElse(null);
+                BandwidthTree current = store.latestTree(port).orElse(null);
                 long currentVersion = current == null ? 0 : current.version();
                 expected.check(port, current);
                 if (current == null && !mayCreate) {
@@ -430,7 +528,7 @@ public final class HsdbaManager implements HsdbaService {
                 BandwidthTree next = resolved != null ? resolved.tree()
                         : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
                 List<Violation> violations = new ArrayList<>(candidate.violations);
-                violations.addAll(selectorViolations(withTree(store.trees(), next)));
+                violations.addAll(selectorViolations(withTree(store.latestTrees(), next)));
                 if (current == null && who == Writer.OPERATOR) {
                     violations.addAll(portViolations(next));
                 }
@@ -438,7 +536,7 @@ public final class HsdbaManager implements HsdbaService {
                     throw new InvalidTreeException(violations);
                 }
                 try {
-                    writer.write(current, next, resolved,
+                    commit = writer.write(current, next, resolved,
                             candidate.chain == null ? null : candidate.chain.endingAt(resolved));
                 } catch (VersionConflictException e) {
                     // Another writer (a join elsewhere in the cluster) got there first: the
@@ -455,9 +553,12 @@ public final class HsdbaManager implements HsdbaService {
                 } else if (who == Writer.REDO) {
                     operatorLog.redone(port, current);
                 }
-                return next;
+                written = next;
+                break;
             }
         }
+        commit.await(); // durable (with whatever else was staged meanwhile), or throws
+        return written;
     }
 
     /** A tree to write: admitted, or with its admission violations; the edit that made it, if known. */
@@ -559,8 +660,13 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public HsdbaParameters setParameters(HsdbaParameters parameters) {
         Objects.requireNonNull(parameters, "parameters");
-        synchronized (writeLock) {
-            store.setParameters(parameters);
+        enterOperatorWrite();
+        try {
+            synchronized (writeLock) {
+                store.setParameters(parameters);
+            }
+        } finally {
+            operatorWrites.release();
         }
         return parameters;
     }
@@ -573,12 +679,21 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public void importConfig(HsdbaConfig config) {
         Objects.requireNonNull(config, "config");
+        enterOperatorWrite();
+        try {
+            importGated(config);
+        } finally {
+            operatorWrites.release();
+        }
+    }
+
+    private void importGated(HsdbaConfig config) {
         synchronized (writeLock) {
             HsdbaParameters params = store.parameters().withRuntime(config.runtime());
             List<Violation> violations = new ArrayList<>();
             List<BandwidthTree> trees = new ArrayList<>();
             for (BandwidthTree t : config.trees()) {
-                BandwidthTree current = store.tree(t.port()).orElse(null);
+                BandwidthTree current = store.latestTree(t.port()).orElse(null);
                 BandwidthTree next = current == null ? t.withVersions(1, 1, newGeneration())
                         : t.withVersions(current.version() + 1, current.operatorVersion() + 1, current.generation());
                 violations.addAll(Admission.check(next));
@@ -719,7 +834,7 @@ public final class HsdbaManager implements HsdbaService {
         }
     }
 
-    // ------------------------------------------------------------------ control thread
+    // ------------------------------------------------------------------ lanes
 
     private DeviceAgent agent(String deviceId) {
         return agents.computeIfAbsent(deviceId, id -> new DeviceAgent(id, agentContext));
@@ -746,11 +861,7 @@ public final class HsdbaManager implements HsdbaService {
                 || !before.idleTimeout().equals(p.idleTimeout()) || before.mode() != p.mode();
         for (DeviceAgent a : agents.values()) {
             a.resetJoinBucket();
-            if (programChanges) {
-                a.wipe("parameters changed");
-            } else {
-                a.reconcile();
-            }
+            lanes.execute(a.deviceId, programChanges ? () -> a.wipe("parameters changed") : a::reconcile);
         }
     }
 
@@ -762,10 +873,14 @@ public final class HsdbaManager implements HsdbaService {
         long nanos = period.toNanos();
         // Ticks of 1/SALTS_PER_POLL period: every last one polls, the others change the salts.
         long tick = nanos / DeviceProgram.SALTS_PER_POLL;
-        pollTask = scheduler.scheduleWithFixedDelay(() -> control.execute(this::tick), tick, tick,
+        pollTask = scheduler.scheduleWithFixedDelay(() -> lanes.offer(Lanes.MANAGER, this::tick), tick, tick,
                 TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Manager lane: hands each device its poll or salt change on its own lane. Offered, not
+     * queued: a device whose lane is full (a flood) skips this round instead of piling up rounds.
+     */
     private void tick() {
         if (++ticks % DeviceProgram.SALTS_PER_POLL == 0) {
             pollAll();
@@ -773,7 +888,7 @@ public final class HsdbaManager implements HsdbaService {
         }
         for (DeviceAgent a : agents.values()) {
             if (mastership.isMaster(a.deviceId)) {
-                monitor.resalt(a);
+                lanes.offer(a.deviceId, () -> monitor.resalt(a));
             }
         }
     }
@@ -781,7 +896,7 @@ public final class HsdbaManager implements HsdbaService {
     private void pollAll() {
         for (DeviceAgent a : agents.values()) {
             if (mastership.isMaster(a.deviceId)) {
-                monitor.poll(a);
+                lanes.offer(a.deviceId, () -> monitor.poll(a));
             }
         }
     }
@@ -827,8 +942,8 @@ public final class HsdbaManager implements HsdbaService {
         }
 
         @Override
-        public void execute(Runnable task) {
-            control.execute(task);
+        public void execute(String deviceId, Runnable task) {
+            lanes.execute(deviceId, task);
         }
 
         @Override
@@ -871,30 +986,32 @@ public final class HsdbaManager implements HsdbaService {
         }
     }
 
-    /** Store changes, from this instance or another, go to the control thread. */
+    /** Store changes, from this instance or another, go to the device's lane (parameters: the manager's). */
     private final class StoreListener implements HsdbaStoreListener {
         @Override
         public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
-            control.execute(() -> onTreeChanged(port));
+            lanes.execute(port.deviceId(), () -> onTreeChanged(port));
         }
 
         @Override
         public void parametersChanged(HsdbaParameters parameters) {
-            control.execute(() -> onParametersChanged(parameters));
+            lanes.execute(Lanes.MANAGER, () -> onParametersChanged(parameters));
         }
     }
 
-    /** Switch events go to the control thread; join packet-ins pass the rate limit first. */
+    /** Switch events go to the switch's lane; join packet-ins pass the rate limit and the lane's bound first. */
     private final class SwitchListener implements PofSwitchListener {
         @Override
         public void switchReady(PofSwitch sw) {
-            control.execute(() -> agent(DeviceIds.of(sw.deviceId())).onReady(sw));
+            String id = DeviceIds.of(sw.deviceId());
+            lanes.execute(id, () -> agent(id).onReady(sw));
         }
 
         @Override
         public void switchDisconnected(PofSwitch sw, String reason) {
-            control.execute(() -> {
-                DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+            String id = DeviceIds.of(sw.deviceId());
+            lanes.execute(id, () -> {
+                DeviceAgent a = agents.get(id);
                 if (a != null) {
                     a.onDisconnected(sw, reason);
                     monitor.disconnected(a.deviceId);
@@ -917,7 +1034,9 @@ public final class HsdbaManager implements HsdbaService {
             if (a == null || !a.admitPacketIn()) {
                 return;
             }
-            joins.offer(sw, packetIn, arrival);
+            if (!joins.offer(a, sw, packetIn, arrival)) {
+                a.joinsRateLimited.incrementAndGet(); // its lane is full: refused at the edge, like the rate limit
+            }
         }
 
         @Override
@@ -925,8 +1044,9 @@ public final class HsdbaManager implements HsdbaService {
             if (cause != null) {
                 return; // a request's error: reported through the request's future
             }
-            control.execute(() -> {
-                DeviceAgent a = agents.get(DeviceIds.of(sw.deviceId()));
+            String id = DeviceIds.of(sw.deviceId());
+            lanes.offer(id, () -> {
+                DeviceAgent a = agents.get(id);
                 if (a != null && a.session() == sw) {
                     monitor.throttledError(a, "switch " + a.deviceId + " reported ERROR type " + error.errorType() + " code "
                             + error.code() + " " + error.errorString());
@@ -937,7 +1057,8 @@ public final class HsdbaManager implements HsdbaService {
         @Override
         public void message(PofSwitch sw, PofMessage message) {
             if (message instanceof HxEntryStatus) {
-                control.execute(() -> onEntryStatus(sw, (HxEntryStatus) message));
+                // Droppable: a status lost to a full lane is corrected by the next counter reading.
+                lanes.offer(DeviceIds.of(sw.deviceId()), () -> onEntryStatus(sw, (HxEntryStatus) message));
             }
         }
     }

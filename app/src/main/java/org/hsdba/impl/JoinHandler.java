@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -36,14 +39,17 @@ import org.hsdba.southbound.PofSwitch;
 import org.hsdba.store.HsdbaStore;
 
 /**
- * Join packet-ins (algorithm section 4), in batches: packet-ins queue up (after the per-switch
- * rate limit) and the control thread takes all that are waiting at once. Per tree, each is
+ * Join packet-ins (algorithm section 4), in batches: packet-ins queue up per switch (after the
+ * per-switch rate limit, at most {@link #MAX_QUEUED} each) and the switch's lane takes all that
+ * are waiting at once. Per tree, each is
  * planned against the stored tree ({@link JoinPlanner}, children looked up in a
  * {@link ChildKeyIndex}); repeats of one key within the batch or of a node that already exists
  * are ignored (one outstanding join per key); the new nodes are added in one tree write, admitted
  * incrementally from the admitted current tree ({@link AdmittedTrees}): a join costs its sibling
  * group, not the tree. If the batch as a whole is not admissible, its joins are admitted one by
  * one in arrival order (one write each) and those that break a rule are refused with the violations.
+ * Trees are written under the manager's write lock, which is released before the store makes the
+ * write durable (so one switch's joins and another switch's edits share fsyncs, not turns).
  */
 final class JoinHandler {
 
@@ -73,12 +79,21 @@ final class JoinHandler {
         }
     }
 
-    private final ConcurrentLinkedQueue<Request> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainQueued = new AtomicBoolean();
+    /** Packet-ins one switch may have waiting for its lane; more are refused at the edge. */
+    static final int MAX_QUEUED = 4096;
+
+    /** One switch's waiting packet-ins. */
+    private static final class Queue {
+        final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
+        final AtomicInteger size = new AtomicInteger();
+        final AtomicBoolean drainQueued = new AtomicBoolean();
+    }
+
+    private final Map<String, Queue> queues = new ConcurrentHashMap<>();
     private final HsdbaStore store;
     private final Object writeLock;
     private final Function<PofSwitch, DeviceAgent> agentOf;
-    private final Consumer<Runnable> control;
+    private final BiConsumer<String, Runnable> lanes;
     private final Consumer<HsdbaEvent> emit;
     private final TimeSource time;
     /** Guarded by the write lock, like the next two. */
@@ -89,34 +104,44 @@ final class JoinHandler {
     private final RefusalBursts bursts;
 
     JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, TreeWriter writer,
-                Function<PofSwitch, DeviceAgent> agentOf, Consumer<Runnable> control, Consumer<HsdbaEvent> emit,
+                Function<PofSwitch, DeviceAgent> agentOf, BiConsumer<String, Runnable> lanes, Consumer<HsdbaEvent> emit,
                 TimeSource time, Supplier<HsdbaParameters> parameters) {
         this.store = store;
         this.writeLock = writeLock;
         this.admitted = admitted;
         this.writer = writer;
         this.agentOf = agentOf;
-        this.control = control;
+        this.lanes = lanes;
         this.emit = emit;
         this.time = time;
         this.parameters = parameters;
         this.bursts = new RefusalBursts(emit, time);
     }
 
-    /** Any thread: queue a packet-in that passed the rate limit. */
-    void offer(PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
-        queue.add(new Request(sw, packetIn, arrivalNanos));
-        if (drainQueued.compareAndSet(false, true)) {
-            control.accept(this::drain);
+    /**
+     * Any thread: queue a packet-in of {@code agent}'s switch that passed the rate limit; false
+     * (nothing queued) if that switch already has {@link #MAX_QUEUED} waiting.
+     */
+    boolean offer(DeviceAgent agent, PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
+        Queue q = queues.computeIfAbsent(agent.deviceId, d -> new Queue());
+        if (q.size.incrementAndGet() > MAX_QUEUED) {
+            q.size.decrementAndGet();
+            return false;
         }
+        q.requests.add(new Request(sw, packetIn, arrivalNanos));
+        if (q.drainQueued.compareAndSet(false, true)) {
+            lanes.accept(agent.deviceId, () -> drain(q));
+        }
+        return true;
     }
 
-    /** Control thread: handles every queued packet-in. */
-    private void drain() {
-        drainQueued.set(false);
+    /** The switch's lane: handles every packet-in it has queued. */
+    private void drain(Queue q) {
+        q.drainQueued.set(false);
         Map<PortRef, List<Request>> byTree = new LinkedHashMap<>();
         Map<Request, JoinSite> sites = new LinkedHashMap<>();
-        for (Request r = queue.poll(); r != null; r = queue.poll()) {
+        for (Request r = q.requests.poll(); r != null; r = q.requests.poll()) {
+            q.size.decrementAndGet();
             DeviceAgent a = agentOf.apply(r.sw);
             DeviceProgram program = a == null ? null : a.confirmed();
             if (program == null) {
@@ -134,46 +159,56 @@ final class JoinHandler {
     }
 
     private void joinBatch(PortRef port, List<Request> requests, Map<Request, JoinSite> sites) {
+        List<HsdbaStore.Commit> commits = new ArrayList<>();
         synchronized (writeLock) {
-            for (int attempt = 0; attempt < 10; attempt++) {
-                BandwidthTree current = store.tree(port).orElse(null);
-                if (current == null) {
-                    childIndexes.remove(port);
-                    return;
-                }
-                ChildKeyIndex children = ChildKeyIndex.forTree(childIndexes.get(port), current);
-                childIndexes.put(port, children);
-                List<Planned> planned = plan(children, requests, sites);
-                if (planned.isEmpty()) {
-                    return;
-                }
-                ResolvedTree base = admitted.of(current);
-                if (base == null) {
-                    joinInFull(current, children, planned);
-                    return;
-                }
-                boolean inOne = incrementalCosts(current, planned) > IN_ONE_FACTOR * current.size();
-                EditChain chain = inOne ? null : addAll(base, nodes(planned));
-                ResolvedTree batch = inOne ? admitInOne(current, nodes(planned)) : chain == null ? null : chain.to();
-                if (batch == null) {
-                    // Adding nodes only adds to sums and to sibling keys, so a join that breaks a
-                    // rule after the ones before it breaks it in the whole batch too.
-                    joinOneByOne(current, base, children, planned);
-                    return;
-                }
-                ResolvedTree stored = batch.withVersion(current.version() + 1);
-                BandwidthTree next = stored.tree();
-                try {
-                    writer.write(current, next, stored, chain == null ? null : chain.endingAt(stored));
-                } catch (VersionConflictException e) {
-                    continue; // another member wrote the tree meanwhile: plan again on the new one
-                }
-                children.advance(next, nodes(planned));
-                for (Planned p : planned) {
-                    accepted(port, p);
-                }
+            stageBatch(port, requests, sites, commits);
+        }
+        for (HsdbaStore.Commit c : commits) {
+            c.await(); // outside the lock: other writers stage meanwhile and share the fsync
+        }
+    }
+
+    /** Under the write lock: plans and stages the batch's writes, adding them to {@code commits}. */
+    private void stageBatch(PortRef port, List<Request> requests, Map<Request, JoinSite> sites,
+                            List<HsdbaStore.Commit> commits) {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            BandwidthTree current = store.latestTree(port).orElse(null);
+            if (current == null) {
+                childIndexes.remove(port);
                 return;
             }
+            ChildKeyIndex children = ChildKeyIndex.forTree(childIndexes.get(port), current);
+            childIndexes.put(port, children);
+            List<Planned> planned = plan(children, requests, sites);
+            if (planned.isEmpty()) {
+                return;
+            }
+            ResolvedTree base = admitted.of(current);
+            if (base == null) {
+                joinInFull(current, children, planned, commits);
+                return;
+            }
+            boolean inOne = incrementalCosts(current, planned) > IN_ONE_FACTOR * current.size();
+            EditChain chain = inOne ? null : addAll(base, nodes(planned));
+            ResolvedTree batch = inOne ? admitInOne(current, nodes(planned)) : chain == null ? null : chain.to();
+            if (batch == null) {
+                // Adding nodes only adds to sums and to sibling keys, so a join that breaks a
+                // rule after the ones before it breaks it in the whole batch too.
+                joinOneByOne(current, base, children, planned, commits);
+                return;
+            }
+            ResolvedTree stored = batch.withVersion(current.version() + 1);
+            BandwidthTree next = stored.tree();
+            try {
+                commits.add(writer.write(current, next, stored, chain == null ? null : chain.endingAt(stored)));
+            } catch (VersionConflictException e) {
+                continue; // another member wrote the tree meanwhile: plan again on the new one
+            }
+            children.advance(next, nodes(planned));
+            for (Planned p : planned) {
+                accepted(port, p);
+            }
+            return;
         }
     }
 
@@ -273,7 +308,8 @@ final class JoinHandler {
      * The stored tree is not admissible as it is (stored before a rule existed): the batch in
      * one write if it is admissible as a whole, else join by join, each checked in full.
      */
-    private void joinInFull(BandwidthTree current, ChildKeyIndex children, List<Planned> planned) {
+    private void joinInFull(BandwidthTree current, ChildKeyIndex children, List<Planned> planned,
+                            List<HsdbaStore.Commit> commits) {
         BandwidthTree next;
         try {
             next = current.toBuilder().addNodes(nodes(planned)).version(current.version() + 1).build();
@@ -281,11 +317,11 @@ final class JoinHandler {
             next = null;
         }
         if (next == null || !Admission.check(next).isEmpty()) {
-            joinOneByOne(current, null, children, planned);
+            joinOneByOne(current, null, children, planned, commits);
             return;
         }
         try {
-            writer.write(current, next, null, null);
+            commits.add(writer.write(current, next, null, null));
         } catch (VersionConflictException e) {
             return; // the switch repeats the packet-ins: they plan again on the new tree
         }
@@ -298,7 +334,8 @@ final class JoinHandler {
      * The slow path when a batch breaks admission: each join on its own, in arrival order,
      * admitted incrementally from {@code base} (the admitted {@code start}), or in full if null.
      */
-    private void joinOneByOne(BandwidthTree start, ResolvedTree base, ChildKeyIndex children, List<Planned> planned) {
+    private void joinOneByOne(BandwidthTree start, ResolvedTree base, ChildKeyIndex children, List<Planned> planned,
+                              List<HsdbaStore.Commit> commits) {
         BandwidthTree current = start;
         ResolvedTree resolved = base;
         for (Planned p : planned) {
@@ -320,7 +357,7 @@ final class JoinHandler {
                 continue;
             }
             try {
-                writer.write(current, next, nextResolved, chain);
+                commits.add(writer.write(current, next, nextResolved, chain));
             } catch (VersionConflictException e) {
                 return; // the next packet-in of the others (the switch repeats them) plans again
             }

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -39,8 +39,9 @@ import org.slf4j.LoggerFactory;
 /**
  * What the manager learns from the switches after programming them: counter readings every
  * polling period (live state, history, activity, pruning, the controller-assisted step) and the
- * switches' entry status reports. Runs on the control thread; the state and history maps are read
- * from any thread.
+ * switches' entry status reports. Runs on the lane of the device concerned (several devices at
+ * once): every map is concurrent and each entry belongs to one device, so a device's entries are
+ * written by one thread at a time; the state and history maps are read from any thread.
  */
 final class Monitor {
 
@@ -52,12 +53,12 @@ final class Monitor {
     private final Map<PortRef, PortState> liveStates = new ConcurrentHashMap<>();
     private final Map<NodeRef, History> histories = new ConcurrentHashMap<>();
     private final Map<PortRef, ResolvedTree> resolvedCache = new ConcurrentHashMap<>();
-    private final Map<String, CounterReading> lastReadings = new HashMap<>();
-    private final Map<String, Long> lastErrorEvent = new HashMap<>();
+    private final Map<String, CounterReading> lastReadings = new ConcurrentHashMap<>();
+    private final Map<String, Long> lastErrorEvent = new ConcurrentHashMap<>();
     private final Function<String, List<BandwidthTree>> desiredTrees;
     private final Function<String, HsdbaParameters> parameters;
     private final BiFunction<PortRef, String, Integer> pruneSubtree;
-    private final Executor control;
+    private final BiConsumer<String, Runnable> lanes;
     private final Consumer<HsdbaEvent> emit;
     private final TimeSource time;
 
@@ -65,14 +66,15 @@ final class Monitor {
      * @param desiredTrees a device's stored trees
      * @param parameters the current parameters (argument ignored; a function for symmetry)
      * @param pruneSubtree deletes a subtree, returning how many nodes went
+     * @param lanes runs a task on a device's lane
      */
     Monitor(Function<String, List<BandwidthTree>> desiredTrees, Function<String, HsdbaParameters> parameters,
-            BiFunction<PortRef, String, Integer> pruneSubtree, Executor control, Consumer<HsdbaEvent> emit,
+            BiFunction<PortRef, String, Integer> pruneSubtree, BiConsumer<String, Runnable> lanes, Consumer<HsdbaEvent> emit,
             TimeSource time) {
         this.desiredTrees = desiredTrees;
         this.parameters = parameters;
         this.pruneSubtree = pruneSubtree;
-        this.control = control;
+        this.lanes = lanes;
         this.emit = emit;
         this.time = time;
     }
@@ -121,7 +123,7 @@ final class Monitor {
         return r;
     }
 
-    // ---- control thread
+    // ---- the device's lane
 
     /** The tree of a port is gone: forget its state and history. */
     void forget(PortRef port) {
@@ -151,7 +153,7 @@ final class Monitor {
         a.readingInFlight = true;
         program.readCounters(sw).whenComplete((reading, err) -> {
             CounterReading stamped = reading == null ? null : reading.at(time.nanoTime());
-            control.execute(() -> onReading(a, sw, program, stamped, err));
+            lanes.accept(a.deviceId, () -> onReading(a, sw, program, stamped, err));
         });
     }
 

@@ -10,7 +10,8 @@ import org.hsdba.store.HsdbaStore;
  * The one way the manager writes a tree to the store, keeping what it knows of the stored trees
  * in step: the edits are recorded before the write (so that the program update the write
  * triggers finds them) and taken back if another writer got there first; the admitted form is
- * recorded once the write happened. Used under the manager's write lock.
+ * recorded once the write is staged. Used under the manager's write lock; the caller waits for
+ * the returned commit after releasing it.
  */
 final class TreeWriter {
 
@@ -29,16 +30,19 @@ final class TreeWriter {
      *
      * @param resolved the admitted {@code next} (same tree object), or null if not kept
      * @param edits    how {@code next} was made from {@code current}, ending at {@code resolved}; null if unknown
-     * @throws VersionConflictException if the stored tree is no longer {@code current}; nothing is recorded then
+     * @return the staged write: {@link HsdbaStore.Commit#await()} returns once it is durable
+     * @throws VersionConflictException if the latest staged tree is no longer {@code current}; nothing is recorded then
      */
-    void write(BandwidthTree current, BandwidthTree next, ResolvedTree resolved, EditChain edits) {
+    HsdbaStore.Commit write(BandwidthTree current, BandwidthTree next, ResolvedTree resolved, EditChain edits) {
         journal.record(current, next, edits);
+        HsdbaStore.Commit commit;
         try {
-            store.putTree(next, current == null ? 0 : current.version());
+            commit = store.stageTree(next, current == null ? 0 : current.version());
         } catch (VersionConflictException e) {
             journal.retract(next);
             throw e;
         }
         admitted.stored(next, resolved);
+        return commit;
     }
 }

@@ -107,6 +107,7 @@ public class HsdbaComponent implements HsdbaService {
     private ApplicationId appId;
     private DistributedHsdbaStore store;
     private ScheduledExecutorService executor;
+    private ExecutorService workers;
     private ExecutorService answerExecutor;
     private HsdbaManager manager;
     private MasterResponder responder;
@@ -119,12 +120,13 @@ public class HsdbaComponent implements HsdbaService {
         appId = coreService.registerApplication(APP_NAME);
         store = DistributedHsdbaStore.create(storageService);
         executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "hsdba-control");
+            Thread t = new Thread(r, "hsdba-timer");
             t.setDaemon(true);
             return t;
         });
-        manager = new HsdbaManager(store, pofSwitchService, new CompilerPrograms(), executor, TimeSource.SYSTEM,
-                mastership());
+        workers = HsdbaManager.newWorkerPool("hsdba-lane");
+        manager = new HsdbaManager(store, pofSwitchService, new CompilerPrograms(), executor, workers,
+                TimeSource.SYSTEM, mastership());
         manager.start();
         mastershipService.addListener(mastershipListener);
         forwarding = new MasterForwarding(manager, this::masterElsewhere,
@@ -153,6 +155,7 @@ public class HsdbaComponent implements HsdbaService {
         manager.stop();
         store.close();
         executor.shutdownNow();
+        workers.shutdownNow();
         cfgService.unregisterProperties(getClass(), false);
         LOG.info("Stopped {}", APP_NAME);
     }

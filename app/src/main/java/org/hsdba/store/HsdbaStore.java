@@ -25,6 +25,39 @@ public interface HsdbaStore {
     /** Stores {@code tree} (as given, with its version) if the port's stored version is {@code expectedVersion}. */
     void putTree(BandwidthTree tree, long expectedVersion);
 
+    /**
+     * A write accepted in order but perhaps not durable yet: {@link #await()} returns once it is
+     * (and its listeners were told), or throws what made it fail.
+     */
+    interface Commit {
+        /** A write that was durable when it was returned. */
+        Commit DONE = () -> { };
+
+        void await();
+    }
+
+    /**
+     * {@link #putTree} in two steps: checks the version against the latest staged tree
+     * ({@link #latestTree}) and orders the write now (throwing {@link VersionConflictException}
+     * now), makes it durable when the returned commit is awaited. Lets a writer release its own
+     * lock before waiting, so writes staged meanwhile are made durable together (group commit).
+     * By default the write is made durable at once.
+     */
+    default Commit stageTree(BandwidthTree tree, long expectedVersion) {
+        putTree(tree, expectedVersion);
+        return Commit.DONE;
+    }
+
+    /** The port's tree including staged writes not durable yet: what the next write builds on. */
+    default Optional<BandwidthTree> latestTree(PortRef port) {
+        return tree(port);
+    }
+
+    /** Every tree including staged writes not durable yet, ordered by port. */
+    default List<BandwidthTree> latestTrees() {
+        return trees();
+    }
+
     /** Removes the port's tree if its stored version is {@code expectedVersion} (0: nothing to do). */
     void removeTree(PortRef port, long expectedVersion);
 

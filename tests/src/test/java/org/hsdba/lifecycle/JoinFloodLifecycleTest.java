@@ -82,6 +82,11 @@ public class JoinFloodLifecycleTest {
         }
         Collections.sort(baselineMs);
 
+        long floodNanos = (long) (Double.parseDouble(System.getProperty("hsdba.flood.seconds", "5")) * 1e9);
+        System.gc();
+        long heapBefore = heapUsed();
+        long rssBeforeKb = rssKb();
+        long rssMaxKb = rssBeforeKb;
         AtomicBoolean flooding = new AtomicBoolean(true);
         AtomicInteger sent = new AtomicInteger();
         AtomicInteger maxUsers = new AtomicInteger();
@@ -103,8 +108,9 @@ public class JoinFloodLifecycleTest {
         long floodStart = System.nanoTime();
         try {
             double weight = 1;
-            while (System.nanoTime() - floodStart < 5_000_000_000L) {
+            while (System.nanoTime() - floodStart < floodNanos) {
                 maxUsers.accumulateAndGet(users(), Math::max);
+                rssMaxKb = Math.max(rssMaxKb, rssKb());
                 weight = weight == 1 ? 2 : 1;
                 confirmMs.add(editSwitch2(weight));
             }
@@ -112,21 +118,34 @@ public class JoinFloodLifecycleTest {
             flooding.set(false);
             flood.join();
         }
-        double seconds = (System.nanoTime() - floodStart) / 1e9;
+        long floodEnd = System.nanoTime();
+        double seconds = (floodEnd - floodStart) / 1e9;
         Rig.await("switch 1 programmed after the flood", () -> programmed(Rig.DEVICE));
+        // Back to normal: switch 1 programmed with what it admitted and an edit of switch 2 confirmed.
+        double afterMs = editSwitch2(3);
+        double normalMs = (System.nanoTime() - floodEnd) / 1e6;
+        rssMaxKb = Math.max(rssMaxKb, rssKb());
         maxUsers.accumulateAndGet(users(), Math::max);
+        System.gc();
+        long heapAfter = heapUsed();
 
         long refused = rig.manager.device(Rig.DEVICE).get().joins().refused();
         long accepted = rig.manager.device(Rig.DEVICE).get().joins().accepted();
+        long limited = rig.manager.device(Rig.DEVICE).get().joins().rateLimited();
         Collections.sort(confirmMs);
         System.out.printf(Locale.ROOT, "join flood: %d packet-ins in %.1f s from switch 1 (%d joins accepted, %d refused "
-                + "at the edge, %d refusal events); users in its tree at most %d (table %d entries); switch 2: %d edits "
+                + "at the edge for want of room, %d for a full queue or the rate limit, %d refusal events); users in its tree at most %d (table %d entries); switch 2: %d edits "
                 + "confirmed, median %.1f ms, p99 %.1f ms, max %.1f ms (before the flood: median %.1f ms, max %.1f ms; "
                 + "2-core machine shared with other builds)%n",
-                sent.get(), seconds, accepted, refused, rig.events(HsdbaEvent.Type.ADMISSION_REFUSED).size(),
+                sent.get(), seconds, accepted, refused, limited, rig.events(HsdbaEvent.Type.ADMISSION_REFUSED).size(),
                 maxUsers.get(), TABLE_SIZE, confirmMs.size(), confirmMs.get(confirmMs.size() / 2),
                 confirmMs.get((int) Math.ceil(confirmMs.size() * 0.99) - 1), confirmMs.get(confirmMs.size() - 1),
                 baselineMs.get(2), baselineMs.get(4));
+        System.out.printf(Locale.ROOT, "join flood: RSS %d MiB before, at most %d MiB during (growth %d MiB; ZGC maps "
+                + "its heap up to 3 times in RSS); heap in use after GC %.1f MiB before, %.1f MiB after; back to normal "
+                + "(switch 1 programmed, a switch 2 edit confirmed in %.1f ms) %.1f ms after the flood%n",
+                rssBeforeKb / 1024, rssMaxKb / 1024, (rssMaxKb - rssBeforeKb) / 1024, heapBefore / 1048576.0,
+                heapAfter / 1048576.0, afterMs, normalMs);
 
         assertTrue("users " + maxUsers.get() + " within the table", maxUsers.get() < TABLE_SIZE);
         assertTrue("the table filled up: " + accepted + " accepted", accepted >= TABLE_SIZE / 2);
@@ -145,6 +164,24 @@ public class JoinFloodLifecycleTest {
         Rig.await("edit of switch 2 confirmed", () -> programmed(DEVICE2)
                 && rig.manager.tree(PORT2).get().version() == t.version());
         return (System.nanoTime() - t0) / 1e6;
+    }
+
+    private static long heapUsed() {
+        return java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** Resident set of this JVM in kB (Linux /proc; 0 where there is none). */
+    private static long rssKb() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return 0;
+        }
+        return 0;
     }
 
     private boolean programmed(String device) {

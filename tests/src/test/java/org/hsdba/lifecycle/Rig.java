@@ -49,6 +49,8 @@ final class Rig implements AutoCloseable {
     final PofServer server;
     final InMemoryHsdbaStore store;
     final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+    /** The device lanes, on a pool as in the lab and ONOS (not the timer's one thread). */
+    final java.util.concurrent.ExecutorService workers = HsdbaManager.newWorkerPool("rig-lane");
     final HsdbaManager manager;
     final List<HsdbaEvent> events = new CopyOnWriteArrayList<>();
     final List<OutputFrame> outputs = new CopyOnWriteArrayList<>();
@@ -69,7 +71,7 @@ final class Rig implements AutoCloseable {
         server.start();
         store = new InMemoryHsdbaStore(List.of(), params);
         PofSwitchService switches = wrap == null ? server : wrap.apply(server);
-        manager = new HsdbaManager(store, switches, compiler, executor, TimeSource.SYSTEM, Mastership.ALWAYS);
+        manager = new HsdbaManager(store, switches, compiler, executor, workers, TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.addListener(events::add);
         manager.start();
     }
@@ -128,8 +130,10 @@ final class Rig implements AutoCloseable {
         }
         manager.stop();
         executor.shutdownNow();
+        workers.shutdownNow();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);
+            workers.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

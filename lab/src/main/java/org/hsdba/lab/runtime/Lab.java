@@ -61,6 +61,7 @@ public final class Lab implements AutoCloseable {
     private boolean seeded;
     private PofServer pofServer;
     private ScheduledExecutorService control;
+    private java.util.concurrent.ExecutorService workers;
     private ScheduledExecutorService ticker;
     private HsdbaManager manager;
     private HsdbaRestServer rest;
@@ -101,8 +102,9 @@ public final class Lab implements AutoCloseable {
         pofServer = new PofServer(PofServerConfig.builder().bindAddress(options.bind()).port(options.pofPort()).build());
         pofServer.start();
 
-        control = Executors.newSingleThreadScheduledExecutor(daemon("hsdba-control"));
-        manager = new HsdbaManager(store, pofServer, new CompilerPrograms(), control, TimeSource.SYSTEM,
+        control = Executors.newSingleThreadScheduledExecutor(daemon("hsdba-timer"));
+        workers = HsdbaManager.newWorkerPool("hsdba-lane");
+        manager = new HsdbaManager(store, pofServer, new CompilerPrograms(), control, workers, TimeSource.SYSTEM,
                 Mastership.ALWAYS);
         manager.addListener(this::onEvent);
         manager.start();
@@ -306,11 +308,14 @@ public final class Lab implements AutoCloseable {
         if (manager != null) {
             manager.stop();
         }
-        if (control != null) {
-            control.shutdownNow();
+        for (java.util.concurrent.ExecutorService e : new java.util.concurrent.ExecutorService[] {control, workers}) {
+            if (e == null) {
+                continue;
+            }
+            e.shutdownNow();
             try {
-                control.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
+                e.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
             }
         }

@@ -34,6 +34,9 @@ public final class ErrorMapper implements ExceptionMapper<Throwable> {
         ApiError error = toError(t);
         Response.ResponseBuilder r = Response.status(error.status()).type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(error.toJson());
+        if (t instanceof org.hsdba.api.BusyException) {
+            r.header("Retry-After", ((org.hsdba.api.BusyException) t).retryAfterSeconds());
+        }
         if (t instanceof WebApplicationException) {
             // Keep what JAX-RS says about the failure, e.g. Allow on 405.
             Response original = ((WebApplicationException) t).getResponse();

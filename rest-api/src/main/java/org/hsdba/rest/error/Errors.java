@@ -89,6 +89,9 @@ public final class Errors {
         if (t instanceof NotFoundException) {
             return ApiError.of(ErrorCode.NOT_FOUND, t.getMessage());
         }
+        if (t instanceof org.hsdba.api.BusyException) {
+            return ApiError.of(ErrorCode.UNAVAILABLE, t.getMessage()); // with Retry-After (ErrorMapper)
+        }
         if (t instanceof ConfigException) {
             return fromProblems((ConfigException) t, null);
         }

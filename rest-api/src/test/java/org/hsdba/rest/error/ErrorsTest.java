@@ -20,6 +20,14 @@ import org.junit.Test;
 public class ErrorsTest {
 
     @Test
+    public void aBusyServiceIsUnavailableWithItsMessage() {
+        ApiError e = Errors.fromServiceException(new org.hsdba.api.BusyException("256 writes in progress", 1));
+        assertEquals(503, e.status());
+        assertEquals(ErrorCode.UNAVAILABLE, e.code());
+        assertEquals("256 writes in progress", e.message());
+    }
+
+    @Test
     public void aPointerIntoANodesArrayNamesTheNode() throws Exception {
         JsonNode body = new ObjectMapper().readTree("{\"trees\": [{\"nodes\": [{\"id\": \"a\"}, {\"id\": \"b\"}]}]}");
         assertEquals("b", Errors.nodeAt(body, "/trees/0/nodes/1/guaranteed"));

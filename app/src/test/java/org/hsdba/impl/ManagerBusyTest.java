@@ -1,0 +1,159 @@
+package org.hsdba.impl;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import org.hsdba.api.BusyException;
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.Precondition;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.store.HsdbaStore;
+import org.hsdba.store.HsdbaStoreListener;
+import org.hsdba.store.InMemoryHsdbaStore;
+import org.junit.After;
+import org.junit.Test;
+
+/** Operator writes beyond {@link HsdbaManager#MAX_OPERATOR_WRITES} in progress are refused at once, not queued. */
+public class ManagerBusyTest {
+
+    private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
+    private final ExecutorService writers = Executors.newFixedThreadPool(HsdbaManager.MAX_OPERATOR_WRITES);
+
+    @After
+    public void stop() {
+        writers.shutdownNow();
+        scheduler.shutdownNow();
+    }
+
+    /** An in-memory store whose tree writes wait at a gate while it is closed. */
+    private static final class GatedStore implements HsdbaStore {
+        final InMemoryHsdbaStore inner = new InMemoryHsdbaStore(List.of(),
+                HsdbaParameters.builder().pollingPeriod(java.time.Duration.ofHours(1)).build());
+        volatile CountDownLatch gate = new CountDownLatch(0);
+
+        private void pass() {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public List<BandwidthTree> trees() {
+            return inner.trees();
+        }
+
+        @Override
+        public Optional<BandwidthTree> tree(PortRef port) {
+            return inner.tree(port);
+        }
+
+        @Override
+        public void putTree(BandwidthTree tree, long expectedVersion) {
+            pass();
+            inner.putTree(tree, expectedVersion);
+        }
+
+        @Override
+        public Commit stageTree(BandwidthTree tree, long expectedVersion) {
+            pass();
+            return inner.stageTree(tree, expectedVersion);
+        }
+
+        @Override
+        public Optional<BandwidthTree> latestTree(PortRef port) {
+            return inner.latestTree(port);
+        }
+
+        @Override
+        public List<BandwidthTree> latestTrees() {
+            return inner.latestTrees();
+        }
+
+        @Override
+        public void removeTree(PortRef port, long expectedVersion) {
+            inner.removeTree(port, expectedVersion);
+        }
+
+        @Override
+        public HsdbaParameters parameters() {
+            return inner.parameters();
+        }
+
+        @Override
+        public void setParameters(HsdbaParameters parameters) {
+            inner.setParameters(parameters);
+        }
+
+        @Override
+        public void replaceAll(List<BandwidthTree> trees, HsdbaParameters parameters) {
+            inner.replaceAll(trees, parameters);
+        }
+
+        @Override
+        public void addListener(HsdbaStoreListener listener) {
+            inner.addListener(listener);
+        }
+
+        @Override
+        public void removeListener(HsdbaStoreListener listener) {
+            inner.removeListener(listener);
+        }
+    }
+
+    @Test
+    public void aWriteBeyondTheBoundIsRefusedAsBusyAndTheOthersGoThrough() throws Exception {
+        GatedStore store = new GatedStore();
+        HsdbaManager manager = new HsdbaManager(store, new FakeSwitchService(), new FakeCompiler(), scheduler,
+                new ManualTime(), Mastership.ALWAYS);
+        manager.start();
+        manager.putTree(Harness.labTree(), Precondition.NONE);
+        store.gate = new CountDownLatch(1);
+        List<Future<?>> held = new ArrayList<>();
+        for (int i = 0; i < HsdbaManager.MAX_OPERATOR_WRITES; i++) {
+            double weight = 1 + i % 5;
+            held.add(writers.submit(() -> manager.edit(Harness.PORT, TreeEdit.update(
+                    manager.tree(Harness.PORT).orElseThrow().get("alice").toBuilder().weight(weight).build()),
+                    Precondition.NONE)));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (manager.operatorWritesInProgress() < HsdbaManager.MAX_OPERATOR_WRITES) {
+            if (System.nanoTime() > deadline) {
+                fail("writes in progress stayed at " + manager.operatorWritesInProgress());
+            }
+            Thread.sleep(5);
+        }
+        long before = manager.tree(Harness.PORT).orElseThrow().version();
+        try {
+            manager.edit(Harness.PORT, TreeEdit.deleteSubtree("office"), Precondition.NONE);
+            fail("a write beyond the bound was accepted");
+        } catch (BusyException e) {
+            assertEquals(1, e.retryAfterSeconds());
+            assertTrue(e.getMessage(), e.getMessage().contains("nothing was done"));
+        }
+        store.gate.countDown();
+        for (Future<?> f : held) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        BandwidthTree after = manager.tree(Harness.PORT).orElseThrow();
+        assertEquals("every held write went through", before + HsdbaManager.MAX_OPERATOR_WRITES, after.version());
+        assertTrue("the refused write changed nothing", after.contains("office"));
+        assertEquals(0, manager.operatorWritesInProgress());
+        manager.edit(Harness.PORT, TreeEdit.deleteSubtree("office"), Precondition.NONE); // room again
+        manager.stop();
+    }
+}

@@ -1,0 +1,238 @@
+package org.hsdba.rest.bench;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.hsdba.impl.HsdbaManager;
+import org.hsdba.impl.TimeSource;
+import org.hsdba.impl.program.ProgramCompiler;
+import org.hsdba.rest.Http;
+import org.hsdba.rest.server.HsdbaRestServer;
+import org.hsdba.southbound.PofSwitch;
+import org.hsdba.southbound.PofSwitchListener;
+import org.hsdba.southbound.PofSwitchService;
+import org.hsdba.store.FileHsdbaStore;
+
+/**
+ * A burst of concurrent PATCH clients against the durable file store (issue 17: 1,000 clients,
+ * p99 < 500 ms; other clients' GETs p99 < 200 ms). {@code clients} threads each send
+ * {@code rounds} PATCHes of a node's peak in the tree of port 1 (all released at once per round),
+ * while 4 other clients GET the tree of port 2 back to back; the GETs count only while PATCHes
+ * are in flight. Every PATCH must answer 200 or 503 (busy, with Retry-After). Real service,
+ * embedded REST server over loopback HTTP, {@link FileHsdbaStore} in a temporary directory (every
+ * acknowledged write fsync'd; concurrent ones share an fsync: group commit). A main program;
+ * prints its figures and writes them to {@code target/bench/patch-burst.txt}.
+ *
+ * <p>Arguments: {@code clients rounds subnets hosts} (defaults 1000 3 20 50: a tree of 1,020 nodes).
+ */
+public final class ConcurrentPatchBench {
+
+    private static final String DEVICE = "pof:0000000000000001";
+    private static final String EDITED = "v1/devices/" + DEVICE + "/ports/1";
+    private static final String OTHER = "v1/devices/" + DEVICE + "/ports/2";
+    private static final int GETTERS = 4;
+
+    private ConcurrentPatchBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int clients = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int subnets = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+        int hosts = args.length > 3 ? Integer.parseInt(args[3]) : 50;
+        Path dir = Files.createTempDirectory("hsdba-patch-burst");
+        List<String> out = new ArrayList<>();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        ExecutorService lanes = HsdbaManager.newWorkerPool("bench-lane");
+        ProgramCompiler noCompiler = (trees, sw, mode, parameters) -> {
+            throw new IllegalStateException("no switch is connected in this benchmark");
+        };
+        HsdbaManager manager = new HsdbaManager(FileHsdbaStore.open(dir), new NoSwitches(), noCompiler, timer, lanes,
+                TimeSource.SYSTEM, d -> true);
+        manager.start();
+        ExecutorService pool = Executors.newFixedThreadPool(clients + GETTERS);
+        try (HsdbaRestServer server = HsdbaRestServer.start(manager, new InetSocketAddress("127.0.0.1", 0))) {
+            Http http = new Http(server.baseUri(), HsdbaRestServer.DEFAULT_USER, HsdbaRestServer.DEFAULT_PASSWORD);
+            Http.Answer put = http.put(EDITED + "/tree", tree(1, subnets, hosts));
+            check(put, "store the edited tree");
+            int nodes = put.json().get("nodes").size();
+            check(http.put(OTHER + "/tree", tree(2, 2, 5)), "store the other tree");
+            long configBytes = Files.size(dir.resolve(FileHsdbaStore.CONFIG_FILE));
+            int restThreadsBefore = restThreads();
+            // Warm-up: a few of everything, so the first round does not time class loading.
+            for (int i = 0; i < 20; i++) {
+                check(patch(http, i, subnets, hosts), "warm-up PATCH");
+                check(http.get(OTHER + "/tree"), "warm-up GET");
+            }
+            List<Long> patchNanos = new ArrayList<>();
+            List<Long> getNanos = new ArrayList<>();
+            int ok = 0;
+            int busy = 0;
+            long start = System.nanoTime();
+            for (int round = 0; round < rounds; round++) {
+                CountDownLatch go = new CountDownLatch(1);
+                AtomicBoolean patching = new AtomicBoolean(true);
+                List<Future<long[]>> getters = new ArrayList<>();
+                for (int g = 0; g < GETTERS; g++) {
+                    getters.add(pool.submit(() -> {
+                        go.await();
+                        long[] mine = new long[256];
+                        int n = 0;
+                        while (patching.get()) {
+                            long t0 = System.nanoTime();
+                            check(http.get(OTHER + "/tree"), "GET of the other tree");
+                            if (n == mine.length) {
+                                mine = Arrays.copyOf(mine, n * 2);
+                            }
+                            mine[n++] = System.nanoTime() - t0;
+                        }
+                        return Arrays.copyOf(mine, n);
+                    }));
+                }
+                List<Future<long[]>> patches = new ArrayList<>();
+                int base = round * clients;
+                for (int c = 0; c < clients; c++) {
+                    int n = base + c;
+                    patches.add(pool.submit(() -> {
+                        go.await();
+                        long t0 = System.nanoTime();
+                        Http.Answer a = patch(http, n, subnets, hosts);
+                        long t = System.nanoTime() - t0;
+                        if (a.status() == 503 && a.header("Retry-After") != null) {
+                            return new long[] {t, 503};
+                        }
+                        check(a, "PATCH");
+                        return new long[] {t, 200};
+                    }));
+                }
+                go.countDown();
+                for (Future<long[]> f : patches) {
+                    long[] r = f.get(10, TimeUnit.MINUTES);
+                    patchNanos.add(r[0]);
+                    if (r[1] == 200) {
+                        ok++;
+                    } else {
+                        busy++;
+                    }
+                }
+                patching.set(false);
+                for (Future<long[]> f : getters) {
+                    for (long t : f.get(1, TimeUnit.MINUTES)) {
+                        getNanos.add(t);
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long version = http.get(EDITED + "/tree").json().get("version").asLong();
+            out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds, tree of %d nodes"
+                    + " (configuration file %d bytes), durable file store (fsync), loopback HTTP, Jetty at most %d threads;"
+                    + " JVM %s, %d cores", clients, rounds, nodes, configBytes,
+                    HsdbaRestServer.MAX_THREADS, System.getProperty("java.version"),
+                    Runtime.getRuntime().availableProcessors()));
+            out.add(String.format(Locale.ROOT, "PATCH                 %s; %d ok, %d busy (503); %.1f s for all, %.0f writes/s",
+                    figures(patchNanos), ok, busy, seconds, ok / seconds));
+            out.add(String.format(Locale.ROOT, "GET other tree        %s (%d other clients, during the bursts)",
+                    figures(getNanos), GETTERS));
+            out.add(String.format(Locale.ROOT, "Jetty threads: %d before, %d after the bursts; tree version %d",
+                    restThreadsBefore, restThreads(), version));
+        } finally {
+            pool.shutdownNow();
+            manager.stop();
+            lanes.shutdownNow();
+            timer.shutdownNow();
+        }
+        out.forEach(System.out::println);
+        Path file = Path.of("target", "bench", "patch-burst.txt");
+        Files.createDirectories(file.getParent());
+        Files.write(file, out);
+        System.out.println("written to " + file.toAbsolutePath());
+        deleteTree(dir);
+        System.exit(0);
+    }
+
+    private static Http.Answer patch(Http http, int n, int subnets, int hosts) {
+        String id = "h" + (n % subnets) + "_" + (n / subnets % hosts);
+        return http.patch(EDITED + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
+    }
+
+    private static void check(Http.Answer a, String what) {
+        if (a.status() != 200) {
+            throw new IllegalStateException(what + ": unexpected answer " + a);
+        }
+    }
+
+    private static String figures(List<Long> nanos) {
+        long[] s = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        return String.format(Locale.ROOT, "p50 %8.2f ms   p99 %8.2f ms   max %8.2f ms   (%d requests)",
+                pct(s, 0.50), pct(s, 0.99), s[s.length - 1] / 1e6, s.length);
+    }
+
+    private static double pct(long[] sorted, double p) {
+        int i = (int) Math.ceil(p * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
+    }
+
+    private static int restThreads() {
+        return (int) Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("hsdba-rest"))
+                .count();
+    }
+
+    /** {@code subnets} subnets (10.s.0.0/16) of {@code hosts} hosts each, weights only. */
+    private static String tree(int port, int subnets, int hosts) {
+        StringBuilder sb = new StringBuilder("{\"device\": \"" + DEVICE + "\", \"port\": " + port
+                + ", \"capacity\": \"100G\", \"selector\": {\"field\": {\"offset\": 0, \"length\": 8}, \"key\": \"0x0"
+                + port + "\"}, \"levels\": [{\"name\": \"subnet\", \"field\": {\"offset\": 240, \"length\": 32}},"
+                + " {\"name\": \"host\", \"field\": {\"offset\": 240, \"length\": 32}}], \"nodes\": [");
+        for (int s = 0; s < subnets; s++) {
+            sb.append(s == 0 ? "" : ",").append("{\"id\": \"s").append(s).append("\", \"key\": \"10.").append(s)
+                    .append(".0.0/16\", \"weight\": 1}");
+            for (int h = 0; h < hosts; h++) {
+                sb.append(",{\"id\": \"h").append(s).append('_').append(h).append("\", \"parent\": \"s").append(s)
+                        .append("\", \"key\": \"10.").append(s).append('.').append(h / 250).append('.')
+                        .append(h % 250 + 1).append("\", \"weight\": 1}");
+            }
+        }
+        return sb.append("]}").toString();
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    /** A POF adapter with nothing connected. */
+    private static final class NoSwitches implements PofSwitchService {
+        @Override
+        public Collection<PofSwitch> switches() {
+            return List.of();
+        }
+
+        @Override
+        public Optional<PofSwitch> getSwitch(long deviceId) {
+            return Optional.empty();
+        }
+
+        @Override
+        public void addListener(PofSwitchListener listener) {
+        }
+
+        @Override
+        public void removeListener(PofSwitchListener listener) {
+        }
+    }
+}
