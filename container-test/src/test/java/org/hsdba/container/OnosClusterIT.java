@@ -204,26 +204,34 @@ public class OnosClusterIT {
             long killNanos = System.nanoTime();
             long pid = killed.kill();
             List<ClusterNode> survivors = NODES.stream().filter(n -> n != killed).collect(Collectors.toList());
-            for (int i : orphans) {
-                String device = device(i);
-                ReferenceSwitch sw = SWITCHES.get(i);
-                long reconnected = awaitNanos("switch " + device + " reconnected to a survivor", () -> {
-                    InetSocketAddress to = sw.channel().connectedTo();
-                    return to != null && !to.getHostString().equals(killedIp) && sw.channel().isRunning();
-                }) - killNanos;
-                String newIp = sw.channel().connectedTo().getHostString();
-                ClusterNode next = node(newIp);
-                long mastered = awaitNanos("master of " + device + " is " + newIp,
-                        () -> newIp.equals(master(next, device))) - killNanos;
-                long programmedPoll = awaitNanos(device + " programmed by " + newIp,
-                        () -> programmed(next, device)) - killNanos;
-                long programmedEvent = programmedEventMillis(next, device, killMillis) - killMillis;
+            // every orphan watched at once: when it reconnected, when its new node became master,
+            // when that node reported it programmed (poll times, ms after the kill)
+            Map<Integer, Takeover> watched = new LinkedHashMap<>();
+            orphans.forEach(i -> watched.put(i, new Takeover()));
+            long deadline = killNanos + STEP_TIMEOUT.toNanos();
+            while (watched.values().stream().anyMatch(t -> t.programmed < 0)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("not within " + STEP_TIMEOUT + " of kill -9 " + killedIp
+                            + ": the switches it mastered reconnected, mastered and programmed: " + watched);
+                }
+                for (Map.Entry<Integer, Takeover> e : watched.entrySet()) {
+                    try {
+                        e.getValue().poll(SWITCHES.get(e.getKey()), device(e.getKey()), killedIp, killNanos);
+                    } catch (IOException notYet) {
+                        // the node is busy taking over: asked again next time
+                    }
+                }
+                Thread.sleep(20);
+            }
+            for (Map.Entry<Integer, Takeover> e : watched.entrySet()) {
+                String device = device(e.getKey());
+                Takeover t = e.getValue();
+                long programmedEvent = programmedEventMillis(node(t.newIp), device, killMillis) - killMillis;
                 takeovers.add(programmedEvent);
                 note("round %d: kill -9 %s (pid %d, master of %s): %s reconnected to %s after %d ms, %s master"
                         + " after %d ms, SWITCH_PROGRAMMED by %s after %d ms (seen programmed by REST at %d ms)",
                         round, killedIp, pid, orphans.stream().map(OnosClusterIT::device).collect(Collectors.toList()),
-                        device, newIp, reconnected / 1_000_000, newIp, mastered / 1_000_000, newIp, programmedEvent,
-                        programmedPoll / 1_000_000);
+                        device, t.newIp, t.reconnected, t.newIp, t.mastered, t.newIp, programmedEvent, t.programmed);
             }
             for (int d = 0; d < IPS.size(); d++) {
                 List<String> expected = new ArrayList<>(List.of("A", "B"));
@@ -247,6 +255,37 @@ public class OnosClusterIT {
                     sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), takeovers);
         }
         assertTrue("no round killed a master", !takeovers.isEmpty());
+    }
+
+    /** One orphaned switch's way to its new master, each step in ms after the kill (-1: not yet). */
+    private static final class Takeover {
+        String newIp;
+        long reconnected = -1;
+        long mastered = -1;
+        long programmed = -1;
+
+        void poll(ReferenceSwitch sw, String device, String killedIp, long killNanos) throws Exception {
+            long now = (System.nanoTime() - killNanos) / 1_000_000;
+            if (reconnected < 0) {
+                InetSocketAddress to = sw.channel().connectedTo();
+                if (to != null && !to.getHostString().equals(killedIp) && sw.channel().isRunning()) {
+                    newIp = to.getHostString();
+                    reconnected = now;
+                }
+            } else if (mastered < 0) {
+                if (newIp.equals(master(node(newIp), device))) {
+                    mastered = now;
+                }
+            } else if (programmed(node(newIp), device)) {
+                programmed = now;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "{to " + newIp + ", reconnected " + reconnected + " ms, master " + mastered + " ms, programmed "
+                    + programmed + " ms}";
+        }
     }
 
     // ------------------------------------------------------------------ cluster
