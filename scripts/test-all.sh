@@ -3,7 +3,11 @@
 #   1. the Maven build: unit, property, component, end-to-end (TCP), packaging tests, the GUI's unit
 #      tests (node --test) and the Karaf container test;
 #   2. the GUI's browser tests in headless Chromium against the real lab (web-ui/e2e/run.sh);
-#   3. a smoke run of every benchmark (scripts/bench.sh all --quick --no-build, on the classes
+#   3. the REST API against its OpenAPI document: schemathesis with every check against a lab
+#      (scripts/schemathesis.sh, pinned virtualenv from scripts/setup-schemathesis.sh, bounded in
+#      time); each API operation counts as one test, the whole stage as one skipped test when
+#      python3-venv or PyPI is unavailable;
+#   4. a smoke run of every benchmark (scripts/bench.sh all --quick --no-build, on the classes
 #      mvn verify built), so that a broken benchmark cannot land; each counts as one test.
 # Full output goes to target/test-all.log; the console gets the test summaries and any failure,
 # and the last line counts every test: "N passed, N failed, N skipped".
@@ -20,8 +24,10 @@ mkdir -p target
 log="$root/target/test-all.log"
 e2e_log="$root/target/test-all-gui.log"
 bench_log="$root/target/test-all-bench.log"
+st_log="$root/target/test-all-schemathesis.log"
 : >"$e2e_log"
 : >"$bench_log"
+: >"$st_log"
 
 echo "== mvn verify (full log: target/test-all.log)"
 started=$(date +%s)
@@ -43,6 +49,15 @@ if [ $status -eq 0 ]; then
     grep -E "^# (tests|pass|fail|skipped)|^not ok" "$e2e_log" || true
 fi
 
+st_status=0
+if [ $status -eq 0 ]; then
+    echo "== REST API against its OpenAPI document (scripts/schemathesis.sh; log: target/test-all-schemathesis.log)"
+    # Bounded: 10 examples per operation and phase, at most 4 minutes of fuzzing after the lab starts.
+    ST_MAX_EXAMPLES=10 ST_TIMEOUT=240 "$root/scripts/schemathesis.sh" >"$st_log" 2>&1
+    st_status=$?
+    grep -E "^# (tests|fail|skipped)|SKIPPED|stopped after|^ *(❌|✅) |^=+ .* in [0-9.]+s =+$" "$st_log" || true
+fi
+
 bench_status=0
 if [ $status -eq 0 ]; then
     echo "== benchmarks, smoke run (scripts/bench.sh all --quick --no-build; log: target/test-all-bench.log)"
@@ -53,7 +68,7 @@ fi
 
 # One closing line over every runner: surefire/failsafe XML reports and node's TAP summaries.
 # Reports older than this run (a test class since renamed or removed) do not count.
-python3 - "$root" "$started" "$bench_log" "$log" "$e2e_log" <<'PY'
+python3 - "$root" "$started" "$bench_log" "$log" "$e2e_log" "$st_log" <<'PY'
 import glob, os, re, sys, xml.etree.ElementTree as ET
 root, started, bench_log, logs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 tests = failed = skipped = 0
@@ -83,6 +98,12 @@ if [ $status -ne 0 ]; then
     echo "mvn verify failed (exit $status); the last lines of target/test-all.log:"
     tail -60 "$log"
     exit $status
+fi
+if [ $st_status -ne 0 ]; then
+    # Counted in the closing line, but not (yet) the exit status: two cross-field rules are still
+    # answered 400 (docs/benchmarks.md, schemathesis); add st_status to the exit once they are 422.
+    echo "schemathesis found failures (exit $st_status); the last lines of target/test-all-schemathesis.log:"
+    tail -40 "$st_log"
 fi
 if [ $bench_status -ne 0 ]; then
     echo "benchmark smoke run failed (exit $bench_status); the last lines of target/test-all-bench.log:"

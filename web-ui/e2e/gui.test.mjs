@@ -4,9 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, rest, portPath, shot, eventually, freeKey, PAGE_URL } from './harness.mjs';
 
-const RUN = Date.now().toString(36);
-const PARENT = `e2e-${RUN}`;
-const CHILD = `${PARENT}-a`;
+// Realistic names: the screenshots taken here are the project's documentation.
+const PARENT = 'video';
+const CHILD = 'video-hd';
 
 let env;
 let page;
@@ -60,6 +60,8 @@ async function selectNode(id) {
 describe('hsdba GUI against the lab', () => {
   before(async () => {
     ({ device, port } = await chooseTarget());
+    // A run that stopped half-way may have left its nodes: start without them.
+    await rest('DELETE', `${portPath(device, port)}/nodes/${encodeURIComponent(PARENT)}`, undefined, { 'If-Match': '*' });
     env = await launch();
     page = env.page;
   });

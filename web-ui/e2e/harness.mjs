@@ -38,25 +38,35 @@ export function portPath(device, port) {
   return `devices/${encodeURIComponent(device)}/ports/${port}`;
 }
 
-export async function launch() {
+export async function launch(viewport = { width: 1440, height: 960 }) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const context = await browser.newContext({
-    httpCredentials: { username: USER, password: PASSWORD },
-    viewport: { width: 1440, height: 960 },
-  });
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await login(page);
   return { browser, context, page, problems };
 }
 
-export async function shot(page, name) {
+/**
+ * Logs in as an operator does on the lab: the page without credentials leads to the login form;
+ * the session it starts (a cookie) is what the page's requests then carry.
+ */
+export async function login(page) {
+  await page.goto(PAGE_URL);
+  await page.locator('form[action$="/login"]').waitFor();
+  await page.fill('#user', USER);
+  await page.fill('#password', PASSWORD);
+  await Promise.all([page.waitForURL((u) => u.pathname.endsWith('/ui/')), page.click('button:has-text("Log in")')]);
+}
+
+export async function shot(page, name, { fullPage = true } = {}) {
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** Polls fn until it returns a truthy value; throws with `what` after ms. */

@@ -47,7 +47,7 @@ if [ -z "${HSDBA_URL:-}" ]; then
     deadline=$((SECONDS + ${HSDBA_LAB_TIMEOUT:-600}))
     while :; do
         url="$(grep -oE 'http://127\.0\.0\.1:[0-9]+/onos/hsdba/ui/' "$log" | head -1 || true)"
-        if [ -n "$url" ] && curl -s -o /dev/null -w '%{http_code}' "$url" | grep -qE '^(200|401)$'; then
+        if [ -n "$url" ] && curl -s -o /dev/null -w '%{http_code}' "$url" | grep -qE '^(200|303|401)$'; then
             break
         fi
         if ! kill -0 "$lab_pid" 2>/dev/null; then

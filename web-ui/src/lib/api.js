@@ -140,6 +140,29 @@ export class Api {
     return this.request('GET', `${this.portPath(device, port)}/nodes/${enc(id)}`).then((r) => r.data);
   }
 
+  /** Every node as the server resolves it (effective guarantee and weight), in tree order. */
+  nodes(device, port) {
+    return this.request('GET', `${this.portPath(device, port)}/nodes`).then((r) => r.data.nodes || []);
+  }
+
+  /**
+   * The lab's login session ({user, logout}: the URL to POST to end it), or null where there is
+   * none (a BASIC login, or inside ONOS, which keeps its own login and has no such resource).
+   */
+  async session() {
+    try {
+      const res = await this.fetch(new URL('../session', this.base).href, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
+      return res.ok ? await res.json() : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /** The run-time parameters (global: every switch and tree). */
+  parameters() { return this.request('GET', 'parameters').then((r) => r.data); }
+
+  putParameters(params) { return this.request('PUT', 'parameters', { body: params }).then((r) => r.data); }
+
   addNode(device, port, node, version) {
     return this.request('POST', `${this.portPath(device, port)}/nodes`, { body: node, ifMatch: version });
   }

@@ -14,6 +14,9 @@ import { UtilisationBar } from './RateChart.js';
 import { Banners, ConflictBanner, ImportErrors } from './Banners.js';
 import { TopBar } from './TopBar.js';
 import { formatSelector } from '../lib/selector.js';
+import { withSettings } from '../lib/settings.js';
+import { TreeSettings } from './TreeSettings.js';
+import { Parameters } from './Parameters.js';
 
 const EMPTY_INDEX = indexTree({ nodes: [] });
 
@@ -47,6 +50,15 @@ export function App({ api }) {
   const [problems, setProblems] = useState(null);
   const [expanded, setExpanded] = useState(new Set());
   const [search, setSearch] = useState('');
+  // The side panel: the selected node (or the add form), the tree's settings, or the run-time parameters.
+  const [side, setSide] = useState('node');
+  // Effective guarantee and weight of every node (set, or implied), as the server resolves them.
+  const [effective, setEffective] = useState(new Map());
+  // The tree last deleted on a port, kept so that the deletion can be undone (re-created as it was).
+  const [deleted, setDeleted] = useState(null);
+  // The lab's login session (user and logout), null with BASIC credentials or inside ONOS.
+  const [session, setSession] = useState(null);
+  useEffect(() => { api.session().then(setSession); }, []);
 
   const { device, port } = sel;
   const selected = sel.node;
@@ -124,10 +136,23 @@ export function App({ api }) {
     setConflict(null);
     setSearch('');
     setNotice('');
+    setSide('node');
+    setEffective(new Map());
   }, [device, port]);
   usePoll(loadTree, 5000, [device, port, kick], Boolean(device) && port !== null && !busy);
 
   const index = useMemo(() => (tree ? indexTree(tree) : EMPTY_INDEX), [tree]);
+
+  // The effective figures follow every new copy of the tree (an operator write, or joins).
+  useEffect(() => {
+    if (!tree) return undefined;
+    let stale = false;
+    const key = portKey;
+    api.nodes(device, port).then((list) => {
+      if (!stale && stillOn(key)) setEffective(new Map(list.map((n) => [n.id, n])));
+    }, (e) => { globalError(e); });
+    return () => { stale = true; };
+  }, [tree]);
 
   // Open the top level on first load, and the path to a node chosen by URL or search.
   useEffect(() => {
@@ -187,6 +212,8 @@ export function App({ api }) {
    * once on the new version; otherwise the conflict is shown and nothing is applied.
    */
   async function write(label, action, after, touched = null) {
+    // Apply buttons are disabled while the write runs, which drops the keyboard focus: put it back.
+    const focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
     setBusy(true);
     setNotice('');
     let before = tree;
@@ -216,7 +243,20 @@ export function App({ api }) {
       return false;
     } finally {
       setBusy(false);
+      restoreFocus(focusedId);
     }
+  }
+
+  /** After a write: focus the element that had it when still there and enabled, else the panel's heading. */
+  function restoreFocus(id) {
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      const el = id ? document.getElementById(id) : null;
+      if (el && !el.disabled) { el.focus(); return; }
+      const heading = document.querySelector('.side-panel h2[tabindex], main h2[tabindex]');
+      if (heading) heading.focus();
+    }));
   }
 
   function applyEdit(edit) {
@@ -245,6 +285,12 @@ export function App({ api }) {
         return write(`Delete ${edit.id}${edit.count > 1 ? ` and ${edit.count - 1} descendants` : ''}`,
           (v) => api.deleteNode(device, port, edit.id, v), () => select({ node: parent }), { ids: [], subtreeOf: edit.id });
       }
+      case 'settings':
+        // done() runs before the reloaded tree renders, so the form then shows the server's values.
+        return write(`Tree settings of port ${port}`, (v) => api.putTree(device, port, edit.tree, v).then((r) => {
+          if (edit.done) edit.done();
+          return r;
+        }));
       case 'create':
         // A refusal (e.g. the switch's selector rules, checked only on apply) goes to the form too.
         return write(`Create the tree of port ${port}`, () => api.putTree(device, port, edit.tree).catch((e) => {
@@ -258,9 +304,17 @@ export function App({ api }) {
 
   async function deleteTree() {
     if (!tree) return;
-    // eslint-disable-next-line no-alert
-    if (!window.confirm(`Delete the tree of ${device} port ${port} with its ${tree.nodes.length} nodes? The switch stops shaping this port.`)) return;
-    await write(`Delete the tree of port ${port}`, (v) => api.deleteTree(device, port, v), () => select({ node: null }));
+    const doc = withSettings(tree, {});
+    const done = await write(`Delete the tree of port ${port}`, (v) => api.deleteTree(device, port, v), () => select({ node: null }));
+    if (done) setDeleted({ device, port, doc });
+  }
+
+  // Undoing a deletion: the tree is created again as it was (a new generation, so old tags stay stale).
+  async function restoreTree() {
+    if (!deleted) return;
+    const { doc } = deleted;
+    const done = await write(`Restore the tree of port ${port}`, () => api.putTree(device, port, doc));
+    if (done) setDeleted(null);
   }
 
   // Undo and redo are the server's: the operator's own writes of this tree, joins untouched.
@@ -311,21 +365,22 @@ export function App({ api }) {
   const dev = devices && devices.find((d) => d.id === device);
   const portInfo = dev && (dev.ports || []).find((p) => p.port === port);
   const selectedExists = selected && index.nodes.has(selected);
-  const editProps = { api, device, port, tree, index, onApply: applyEdit, busy, onProblems: setProblems };
+  const editProps = { api, device, port, tree, index, onApply: applyEdit, busy, onProblems: setProblems, effective };
 
   return html`
     <${TopBar} devices=${devices} device=${device} port=${port} dev=${dev} busy=${busy}
                undo=${tree ? opHistory.undo[0] : null} redo=${tree ? opHistory.redo[0] : null} onRedo=${redoLast}
                onDevice=${(id) => select({ device: id, port: null, node: null })}
                onPort=${(p) => select({ port: p, node: null })}
-               onUndo=${undoLast} onExport=${exportConfig} onImport=${importConfig} />
+               onUndo=${undoLast} onExport=${exportConfig} onImport=${importConfig} session=${session} />
     <${Banners} conn=${conn} devices=${devices} dev=${dev} treeError=${treeError}
                 onRetry=${() => setKick((k) => k + 1)} />
     ${conflict ? html`<${ConflictBanner} conflict=${conflict} onReload=${reloadAfterConflict} />` : null}
     ${importErrors ? html`<${ImportErrors} info=${importErrors} onClose=${() => setImportErrors(null)} />` : null}
     <div class="notice" role="status" aria-live="polite">${notice}</div>
     ${device && port !== null && port !== undefined && tree === null ? html`
-      <main class="single"><${CreateTree} ...${editProps} portInfo=${portInfo} /></main>` : null}
+      <main class="single"><${CreateTree} ...${editProps} portInfo=${portInfo} onRestore=${restoreTree}
+        deleted=${deleted && deleted.device === device && deleted.port === port ? deleted.doc : null} /></main>` : null}
     ${tree ? html`
       <main class="layout">
         <section class="tree-panel" aria-labelledby="tree-title">
@@ -341,16 +396,20 @@ export function App({ api }) {
                    onInput=${(e) => setSearch(e.currentTarget.value)} />
             <button type="button" onClick=${() => setExpanded(new Set([...index.children.keys()].filter(Boolean)))}>Expand all</button>
             <button type="button" onClick=${() => setExpanded(new Set())}>Collapse all</button>
-            <button type="button" onClick=${() => select({ node: null })}>+ Add under port</button>
-            <button type="button" class="danger" onClick=${deleteTree}>Delete tree…</button>
-            <span class="count">${index.nodes.size} nodes · version ${tree.version ?? '?'}</span>
+            <button type="button" onClick=${() => { setSide('node'); select({ node: null }); }}>+ Add under port</button>
+            <button type="button" aria-pressed=${String(side === 'settings')} onClick=${() => setSide('settings')}>Tree settings</button>
+            <button type="button" aria-pressed=${String(side === 'parameters')} onClick=${() => setSide('parameters')}>Parameters</button>
+            <span class="count">${index.nodes.size} nodes · version ${tree.version ?? '?'} · ${tree.mode === 'guarantee-excess' ? 'assured + ceiling' : 'weighted'}</span>
           </div>
-          <${TreeView} index=${index} live=${live} selected=${selectedExists ? selected : null}
-                       onSelect=${(id) => select({ node: id })} problems=${problems}
+          <${TreeView} index=${index} live=${live} selected=${selectedExists ? selected : null} effective=${effective}
+                       mode=${tree.mode || 'weighted'}
+                       onSelect=${(id) => { setSide('node'); select({ node: id }); }} problems=${problems}
                        expanded=${expanded} setExpanded=${setExpanded} search=${search} />
         </section>
         <aside class="side-panel">
-          ${selectedExists
+          ${side === 'settings' ? html`<${TreeSettings} key=${`${device}|${port}`} ...${editProps} onDeleteTree=${deleteTree} />` : null}
+          ${side === 'parameters' ? html`<${Parameters} api=${api} onGlobalError=${globalError} />` : null}
+          ${side !== 'node' ? null : selectedExists
             ? html`<${NodePanel} key=${selected} ...${editProps} selected=${selected} live=${live.get(selected)}
                                  samples=${samples} now=${portState ? portState.time : undefined} />`
             : html`<${AddForm} key="root" ...${editProps} parent=${null} />`}

@@ -13,7 +13,7 @@ export function Banners({ conn, devices, dev, treeError, onRetry }) {
   } else if (conn.status === 'unauthorized') {
     out.push(html`
       <div class="banner banner-bad" role="alert">
-        <strong>Not signed in (401).</strong> The server refused the browser's credentials. Reload the page to sign in again; this page never stores passwords.
+        <strong>Not signed in (401).</strong> The server refused the browser's credentials (or the lab's login session ended). Reload the page to sign in again; this page never stores passwords.
         <button type="button" onClick=${() => location.reload()}>Reload and sign in</button>
       </div>`);
   } else if (devices && devices.length === 0) {

@@ -3,7 +3,7 @@ import { useRef } from 'preact/hooks';
 import { html } from './html.js';
 
 // undo / redo: the label of the operator's write each would take back or re-apply (the server's history), or null.
-export function TopBar({ devices, device, port, dev, undo, redo, busy, onDevice, onPort, onUndo, onRedo, onExport, onImport }) {
+export function TopBar({ devices, device, port, dev, undo, redo, busy, onDevice, onPort, onUndo, onRedo, onExport, onImport, session }) {
   const fileInput = useRef(null);
   return html`
   <header class="topbar">
@@ -31,6 +31,11 @@ export function TopBar({ devices, device, port, dev, undo, redo, busy, onDevice,
       <button type="button" onClick=${() => fileInput.current && fileInput.current.click()}>Import config…</button>
       <input ref=${fileInput} type="file" accept=".json,application/json" class="visually-hidden" id="import-file"
              aria-label="configuration file to import" tabindex="-1" onChange=${(e) => { const f = e.currentTarget.files[0]; e.currentTarget.value = ''; onImport(f); }} />
+      ${session ? html`
+        <form method="post" action=${session.logout} class="logout">
+          <span class="user" title="logged in to the lab">${session.user}</span>
+          <button type="submit">Log out</button>
+        </form>` : null}
     </div>
   </header>`;
 }

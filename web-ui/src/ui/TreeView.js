@@ -10,7 +10,15 @@ import { StateBadge } from './StateBadge.js';
 export const ROW_HEIGHT = 30;
 const OVERSCAN = 8;
 
-function Row({ row, index, node, live, selected, focused, problems, onToggle, onSelect, onFocusRow }) {
+/** A configured figure as it is; an unset one as the server resolves it, marked as implied. */
+function Figure({ configured, resolved, format, short = format, impliedBy }) {
+  if (configured !== null && configured !== undefined) return format(configured);
+  if (resolved === null || resolved === undefined) return '–';
+  // A derived figure is rarely round: three significant digits fit the column (the panel has them all).
+  return html`<span class="implied" title=${`not set: ${impliedBy} (${format(resolved)})`}>${short(resolved)}<span class="implied-mark" aria-label=${`(${impliedBy})`}>*</span></span>`;
+}
+
+function Row({ row, index, node, eff, mode, live, selected, focused, problems, onToggle, onSelect, onFocusRow }) {
   const cls = `tree-row${selected ? ' selected' : ''}${row.match ? ' match' : ''}${problems ? ' problem' : ''}`;
   return html`
     <div role="treeitem" class=${cls} style=${`top:${index * ROW_HEIGHT}px`} id=${`row-${row.id}`} data-node=${row.id} data-index=${index}
@@ -28,17 +36,19 @@ function Row({ row, index, node, live, selected, focused, problems, onToggle, on
         ${node.pinned ? html`<span class="tag">pinned</span>` : null}
         ${problems ? html`<span class="tag tag-error" title=${problems.map((p) => p.message).join('\n')}>⚠ admission</span>` : null}
       </div>
-      <div class="c-num" title=${node.guaranteedBps === null ? 'not configured: implied by the weight' : undefined}>${node.guaranteedBps === null ? 'auto' : formatRate(node.guaranteedBps)}</div>
-      <div class="c-num">${formatRate(node.peakBps)}</div>
-      <div class="c-num">${node.weight ?? 'auto'}</div>
+      <div class="c-num c-g"><${Figure} configured=${node.guaranteedBps} resolved=${eff ? eff.guaranteedBps : null} format=${formatRate} short=${formatRateShort}
+                                impliedBy=${mode === 'guarantee-excess' ? 'no assured rate (0)' : 'implied by its weight'} /></div>
+      <div class="c-num c-opt">${formatRate(node.peakBps)}</div>
+      <div class="c-num c-opt"><${Figure} configured=${node.weight} resolved=${eff ? eff.weight : null} format=${(w) => String(Number(w.toPrecision(3)))}
+                                impliedBy=${mode === 'guarantee-excess' ? 'default weight 1' : 'derived from the guarantee'} /></div>
       <div class="c-num">${live ? formatRateShort(live.measuredBps) : '–'}</div>
       <div class="c-state"><${StateBadge} live=${live} template=${node.template} /></div>
-      <div class="c-num">${live ? formatRateShort(live.dropBps) : '–'}</div>
-      <div class="c-num">${live ? formatRateShort(live.effectiveLimitBps) : '–'}</div>
+      <div class="c-num c-opt">${live ? formatRateShort(live.dropBps) : '–'}</div>
+      <div class="c-num c-opt">${live ? formatRateShort(live.effectiveLimitBps) : '–'}</div>
     </div>`;
 }
 
-export function TreeView({ index, live, selected, onSelect, problems, expanded, setExpanded, search }) {
+export function TreeView({ index, live, effective, mode, selected, onSelect, problems, expanded, setExpanded, search }) {
   const scroller = useRef(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(400);
@@ -146,13 +156,13 @@ export function TreeView({ index, live, selected, onSelect, problems, expanded, 
     <div class="tree-grid">
       <div class="tree-head" aria-hidden="true">
         <div class="c-name">Node</div>
-        <div class="c-num">Guaranteed</div>
-        <div class="c-num">Peak</div>
-        <div class="c-num">Weight</div>
+        <div class="c-num c-g">${mode === 'guarantee-excess' ? 'Assured' : 'Guaranteed'}</div>
+        <div class="c-num c-opt">${mode === 'guarantee-excess' ? 'Ceiling' : 'Peak'}</div>
+        <div class="c-num c-opt">Weight</div>
         <div class="c-num">Measured</div>
         <div class="c-state">State</div>
-        <div class="c-num">Drop</div>
-        <div class="c-num" title="lowest cap on the path from the port to this node">Effective limit</div>
+        <div class="c-num c-opt">Drop</div>
+        <div class="c-num c-opt" title="lowest cap on the path from the port to this node">Effective limit</div>
       </div>
       ${rootProblems ? html`<div class="root-problems" role="alert">${rootProblems.map((p) => html`<div>⚠ ${p.message}</div>`)}</div>` : null}
       <div class="tree-scroll" ref=${scroller} onScroll=${(e) => setScrollTop(e.currentTarget.scrollTop)}>
@@ -163,10 +173,14 @@ export function TreeView({ index, live, selected, onSelect, problems, expanded, 
              style=${`height:${rows.length * ROW_HEIGHT}px`}>
           ${shown.map(([r, i]) => html`
             <${Row} key=${r.id} row=${r} node=${index.nodes.get(r.id)} live=${live && live.get(r.id)}
+                    eff=${effective && effective.get(r.id)} mode=${mode}
                     selected=${r.id === selected} focused=${r.id === focusRow}
                     problems=${problems && problems.get(r.id)} index=${i}
                     onToggle=${toggle} onSelect=${onSelect} onFocusRow=${setFocusId} />`)}
         </div>
       </div>
+      <div class="tree-legend hint"><span class="implied-mark">*</span> not set on the node: ${mode === 'guarantee-excess'
+        ? 'no assured rate (0) and weight 1, what the allocation uses'
+        : 'the guarantee its weight implies (or the weight its guarantee implies), what admission uses'}</div>
     </div>`;
 }

@@ -77,18 +77,22 @@ function keyPlaceholder(level) {
   return `e.g. 0x${'0a01'.padEnd(Math.ceil(bits / 8) * 2, '0').slice(0, Math.ceil(bits / 8) * 2)}`;
 }
 
-function NodeFields({ prefix, f, set, errs, preview, nodeId, level }) {
+function NodeFields({ prefix, f, set, errs, preview, nodeId, level, mode, eff }) {
   const both = (field, local) => [...local, ...fieldErrors(preview, nodeId, field)];
+  // In the HTB-like mode the guarantee is an assured rate and the peak a ceiling, weights share the excess.
+  const htb = mode === 'guarantee-excess';
+  const implied = (configured, text) => (eff && !configured ? ` (now ${text})` : '');
   return html`
     <div class="field-row">
-      <${Field} id=${`${prefix}-guaranteed`} label="Guaranteed rate" value=${f.guaranteed} placeholder="e.g. 500M"
-                hint="e.g. 100k, 250M, 1.5G"
+      <${Field} id=${`${prefix}-guaranteed`} label=${htb ? 'Assured rate' : 'Guaranteed rate'} value=${f.guaranteed} placeholder="e.g. 500M"
+                hint=${htb ? `always available to it; empty = 0${implied(eff && eff.guaranteedConfigured, eff && eff.guaranteed)}`
+                  : `e.g. 100k, 250M, 1.5G; empty = implied by the weight${implied(eff && eff.guaranteedConfigured, eff && eff.guaranteed)}`}
                 errors=${both('guaranteed', errs.guaranteed)} onInput=${(v) => set({ ...f, guaranteed: v })} />
-      <${Field} id=${`${prefix}-weight`} label="Weight" value=${f.weight} placeholder="e.g. 1"
-                hint="> 0; empty = from the guarantee"
+      <${Field} id=${`${prefix}-weight`} label=${htb ? 'Weight for the excess' : 'Weight'} value=${f.weight} placeholder="e.g. 1"
+                hint=${htb ? '> 0; empty = 1; shares what is left after the assured rates' : '> 0; empty = from the guarantee'}
                 errors=${both('weight', errs.weight)} onInput=${(v) => set({ ...f, weight: v })} />
-      <${Field} id=${`${prefix}-peak`} label="Peak rate" value=${f.peak} placeholder="unlimited"
-                hint="empty = unlimited"
+      <${Field} id=${`${prefix}-peak`} label=${htb ? 'Ceiling' : 'Peak rate'} value=${f.peak} placeholder="unlimited"
+                hint=${htb ? 'never more than this; empty = unlimited' : 'empty = unlimited'}
                 errors=${both('peak', errs.peak)} onInput=${(v) => set({ ...f, peak: v })} />
     </div>
     <div class="field-row">
@@ -141,13 +145,13 @@ export function AddForm({ api, device, port, tree, index, parent, onApply, busy,
                   errors=${[...idErr, ...fieldErrors(preview, doc.id, 'id')]} onInput=${setId} />
       </div>
       ${level ? null : html`<div class="verdict verdict-bad">⚠ The tree has no level ${parent ? (index.depth.get(parent) || 0) + 1 : 1}: a node here needs one more level (${(tree.levels || []).length} defined).</div>`}
-      <${NodeFields} prefix="add" f=${f} set=${setF} errs=${errs} preview=${preview} nodeId=${doc.id} level=${level} />
+      <${NodeFields} prefix="add" f=${f} set=${setF} errs=${errs} preview=${preview} nodeId=${doc.id} level=${level} mode=${tree.mode} />
       <${ApplyBar} preview=${preview} local=${local && id.trim() !== ''} busy=${busy} label="Add node"
                    onApply=${() => onApply({ kind: 'add', doc, done: () => { setId(''); setF(fieldsOf({})); } })} />
     </form>`;
 }
 
-export function EditForm({ api, device, port, tree, index, raw, onApply, busy, onProblems }) {
+export function EditForm({ api, device, port, tree, index, raw, onApply, busy, onProblems, effective }) {
   const level = levelAt(tree, index.depth.get(raw.id) || 1);
   const initial = useMemo(() => fieldsOf(raw), [raw]);
   const [f, setF] = useState(initial);
@@ -185,7 +189,8 @@ export function EditForm({ api, device, port, tree, index, raw, onApply, busy, o
   return html`
     <form class="editor" aria-label="edit node" onSubmit=${(e) => e.preventDefault()}>
       <h3>Edit <code>${raw.id}</code></h3>
-      <${NodeFields} prefix="edit" f=${f} set=${setF} errs=${errs} preview=${preview} nodeId=${raw.id} level=${level} />
+      <${NodeFields} prefix="edit" f=${f} set=${setF} errs=${errs} preview=${preview} nodeId=${raw.id} level=${level} mode=${tree.mode}
+                   eff=${effective && effective.get(raw.id)} />
       <div class="apply-row">
         <${ApplyBar} preview=${preview} local=${local} busy=${busy} label="Apply changes"
                      onApply=${() => onApply({ kind: 'update', id: raw.id, patch, done: () => { applied.current = true; } })} />

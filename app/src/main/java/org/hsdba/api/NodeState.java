@@ -22,6 +22,7 @@ public final class NodeState {
     private final double targetBps;
     private final double effectiveLimitBps;
     private final String lastError;
+    private final TrafficTotals totals;
 
     private NodeState(Builder b) {
         this.id = Objects.requireNonNull(b.id, "id");
@@ -34,6 +35,7 @@ public final class NodeState {
         this.targetBps = b.targetBps;
         this.effectiveLimitBps = b.effectiveLimitBps;
         this.lastError = b.lastError;
+        this.totals = Objects.requireNonNull(b.totals, "totals");
     }
 
     public static Builder builder(String id) {
@@ -85,6 +87,11 @@ public final class NodeState {
         return Optional.ofNullable(lastError);
     }
 
+    /** What passed and was dropped through the node since this instance first read it (Prometheus counters). */
+    public TrafficTotals totals() {
+        return totals;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof NodeState)) {
@@ -95,13 +102,14 @@ public final class NodeState {
                 && Double.compare(n.fairShareBps, fairShareBps) == 0 && Double.compare(n.dropBps, dropBps) == 0
                 && n.active == active && Objects.equals(n.lastSeenMillis, lastSeenMillis)
                 && Double.compare(n.targetBps, targetBps) == 0
-                && Double.compare(n.effectiveLimitBps, effectiveLimitBps) == 0 && Objects.equals(n.lastError, lastError);
+                && Double.compare(n.effectiveLimitBps, effectiveLimitBps) == 0 && Objects.equals(n.lastError, lastError)
+                && n.totals.equals(totals);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, measuredBps, state, fairShareBps, dropBps, active, lastSeenMillis, targetBps,
-                effectiveLimitBps, lastError);
+                effectiveLimitBps, lastError, totals);
     }
 
     @Override
@@ -123,6 +131,7 @@ public final class NodeState {
         private double targetBps;
         private double effectiveLimitBps;
         private String lastError;
+        private TrafficTotals totals = TrafficTotals.ZERO;
 
         private Builder(String id) {
             this.id = id;
@@ -171,6 +180,11 @@ public final class NodeState {
 
         public Builder lastError(String v) {
             this.lastError = v;
+            return this;
+        }
+
+        public Builder totals(TrafficTotals v) {
+            this.totals = v;
             return this;
         }
 

@@ -26,14 +26,17 @@ public final class PortState {
     private final List<NodeState> nodes;
     private final boolean masterElsewhere;
     private final String warning;
+    private final TrafficTotals totals;
 
     public PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
                      double measuredBps, List<NodeState> nodes) {
-        this(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, false, null);
+        this(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, false, null,
+                TrafficTotals.ZERO);
     }
 
     private PortState(PortRef port, long timeMillis, long treeVersion, double capacityBps, double guaranteedSumBps,
-                      double measuredBps, List<NodeState> nodes, boolean masterElsewhere, String warning) {
+                      double measuredBps, List<NodeState> nodes, boolean masterElsewhere, String warning,
+                      TrafficTotals totals) {
         this.port = Objects.requireNonNull(port, "port");
         this.timeMillis = timeMillis;
         this.treeVersion = treeVersion;
@@ -43,12 +46,24 @@ public final class PortState {
         this.nodes = List.copyOf(nodes);
         this.masterElsewhere = masterElsewhere;
         this.warning = warning;
+        this.totals = Objects.requireNonNull(totals, "totals");
     }
 
     /** This state with a warning about the port as a whole (e.g. the switch is not the bottleneck). */
     public PortState withWarning(String text) {
         return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
-                masterElsewhere, text);
+                masterElsewhere, text, totals);
+    }
+
+    /** This state with the port's traffic totals (the sums over its top-level nodes). */
+    public PortState withTotals(TrafficTotals portTotals) {
+        return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
+                masterElsewhere, warning, portTotals);
+    }
+
+    /** What passed and was dropped through the port's tree since this instance first read it (Prometheus counters). */
+    public TrafficTotals totals() {
+        return totals;
     }
 
     /** A warning about the port as a whole, if any. */
@@ -59,7 +74,7 @@ public final class PortState {
     /** This state, marked as not measured here: another cluster instance is the device's master. */
     public PortState withMasterElsewhere() {
         return new PortState(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes, true,
-                warning);
+                warning, totals);
     }
 
     /**
@@ -116,13 +131,13 @@ public final class PortState {
                 && Double.compare(s.capacityBps, capacityBps) == 0
                 && Double.compare(s.guaranteedSumBps, guaranteedSumBps) == 0
                 && Double.compare(s.measuredBps, measuredBps) == 0 && s.nodes.equals(nodes)
-                && s.masterElsewhere == masterElsewhere && Objects.equals(s.warning, warning);
+                && s.masterElsewhere == masterElsewhere && Objects.equals(s.warning, warning) && s.totals.equals(totals);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(port, timeMillis, treeVersion, capacityBps, guaranteedSumBps, measuredBps, nodes,
-                masterElsewhere, warning);
+                masterElsewhere, warning, totals);
     }
 
     @Override

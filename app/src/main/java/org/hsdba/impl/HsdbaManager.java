@@ -286,7 +286,9 @@ public final class HsdbaManager implements HsdbaService {
             for (PortDesc p : sw.ports()) {
                 long number = p.portId() & 0xFFFF_FFFFL;
                 boolean up = (p.state() & PortDesc.STATE_LINK_DOWN) == 0;
-                ports.put(number, new PortInfo(number, p.name().text(), up, managed.contains(number)));
+                // POF's curr_speed is in kbit/s
+                ports.put(number, new PortInfo(number, p.name().text(), up, managed.contains(number),
+                        p.currentSpeed() * 1000));
             }
         }
         for (long number : managed) {

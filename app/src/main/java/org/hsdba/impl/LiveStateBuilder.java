@@ -13,6 +13,7 @@ import org.hsdba.api.HistorySample;
 import org.hsdba.api.NodeState;
 import org.hsdba.api.PortState;
 import org.hsdba.api.RateState;
+import org.hsdba.api.TrafficTotals;
 import org.hsdba.impl.program.CounterReading;
 import org.hsdba.impl.program.EntryCounters;
 import org.hsdba.impl.program.NodeRef;
@@ -44,8 +45,10 @@ final class LiveStateBuilder {
         return samples;
     }
 
+    /** {@code totals}: every node's traffic totals ({@link CounterTotals}); the port's are its top-level nodes' sums. */
     static LiveStateBuilder build(ResolvedTree resolved, CounterReading previous, CounterReading current,
-                                  ActivityTracker activity, TimeSource time, Map<String, String> nodeErrors) {
+                                  ActivityTracker activity, TimeSource time, Map<String, String> nodeErrors,
+                                  Map<NodeRef, TrafficTotals> totals) {
         LiveStateBuilder b = new LiveStateBuilder();
         BandwidthTree tree = resolved.tree();
         int n = tree.size();
@@ -76,6 +79,7 @@ final class LiveStateBuilder {
         List<NodeState> nodes = new ArrayList<>(n);
         double guaranteed = 0;
         double measured = 0;
+        TrafficTotals portTotals = TrafficTotals.ZERO;
         for (int i = 0; i < n; i++) {
             if (tree.node(i).isTemplate()) {
                 continue;
@@ -88,20 +92,23 @@ final class LiveStateBuilder {
             double arrival = passed[i] + dropped[i];
             boolean isSatisfied = satisfied[i] != null ? satisfied[i]
                     : Math.min(arrival, resolved.peak(i)) <= share * (1 + STATE_TOLERANCE);
+            TrafficTotals nodeTotals = totals.getOrDefault(ref, TrafficTotals.ZERO);
             OptionalLong last = activity.everActive(ref) ? activity.lastTrafficNanos(ref) : OptionalLong.empty();
             Long lastSeen = last.isPresent() ? wall - (nowNanos - last.getAsLong()) / 1_000_000 : null;
             nodes.add(NodeState.builder(id).measuredBps(passed[i]).dropBps(dropped[i]).targetBps(alloc.allocation(i))
                     .effectiveLimitBps(limit).fairShareBps(share)
                     .state(isSatisfied ? RateState.SATISFIED : RateState.UNSATISFIED)
-                    .active(activity.isActive(ref)).lastSeenMillis(lastSeen).lastError(nodeErrors.get(id)).build());
+                    .active(activity.isActive(ref)).lastSeenMillis(lastSeen).lastError(nodeErrors.get(id))
+                    .totals(nodeTotals).build());
             b.samples.put(ref, new HistorySample(wall, passed[i], alloc.allocation(i), dropped[i]));
             if (parent < 0) {
                 guaranteed += resolved.guarantee(i);
                 measured += passed[i];
+                portTotals = portTotals.plus(nodeTotals);
             }
         }
         b.state = new PortState(tree.port(), wall, tree.version(), tree.capacity().asDouble(), guaranteed, measured,
-                nodes);
+                nodes).withTotals(portTotals);
         double rootDropped = 0;
         for (int i = 0; i < n; i++) {
             if (tree.parentIndex(i) < 0) {

@@ -23,6 +23,7 @@ import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.NodeState;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.api.PortState;
+import org.hsdba.api.TrafficTotals;
 import org.hsdba.impl.program.CounterReading;
 import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.NodeRef;
@@ -54,6 +55,8 @@ final class Monitor {
     private final Map<NodeRef, History> histories = new ConcurrentHashMap<>();
     private final Map<PortRef, ResolvedTree> resolvedCache = new ConcurrentHashMap<>();
     private final Map<String, CounterReading> lastReadings = new ConcurrentHashMap<>();
+    /** Per device, every node's traffic totals (each device's entry is written by its lane only). */
+    private final Map<String, Map<NodeRef, TrafficTotals>> totals = new ConcurrentHashMap<>();
     private final Map<String, Long> lastErrorEvent = new ConcurrentHashMap<>();
     private final Function<String, List<BandwidthTree>> desiredTrees;
     private final Function<String, HsdbaParameters> parameters;
@@ -97,7 +100,7 @@ final class Monitor {
             nodes.add(live.node(n.id()).orElse(n));
         }
         return new PortState(tree.port(), live.timeMillis(), tree.version(), empty.capacityBps(),
-                empty.guaranteedSumBps(), live.measuredBps(), nodes);
+                empty.guaranteedSumBps(), live.measuredBps(), nodes).withTotals(live.totals());
     }
 
     /** The state of a tree whose device another cluster instance masters: configured parts only, marked. */
@@ -196,10 +199,14 @@ final class Monitor {
             emitActivity(tr);
         }
         CounterReading previous = lastReadings.put(a.deviceId, reading);
+        Map<NodeRef, TrafficTotals> deviceTotals = CounterTotals.advance(totals.getOrDefault(a.deviceId, Map.of()),
+                previous, reading);
+        totals.put(a.deviceId, deviceTotals);
         if (previous != null) {
             for (BandwidthTree t : program.trees()) {
                 Map<String, String> errors = a.nodeErrors.getOrDefault(t.port(), Map.of());
-                LiveStateBuilder live = LiveStateBuilder.build(resolved(t), previous, reading, a.activity, time, errors);
+                LiveStateBuilder live = LiveStateBuilder.build(resolved(t), previous, reading, a.activity, time, errors,
+                        deviceTotals);
                 liveStates.put(t.port(), live.state());
                 for (Map.Entry<NodeRef, HistorySample> s : live.samples().entrySet()) {
                     histories.computeIfAbsent(s.getKey(), k -> new History(HISTORY_SAMPLES)).add(s.getValue());

@@ -174,11 +174,11 @@ final class FakeCompiler implements ProgramCompiler {
                 for (PofMessage m : replies) {
                     if (m instanceof CounterReply) {
                         CounterReply c = (CounterReply) m;
-                        nodeAt(0, c.counterId()).ifPresent(n -> out.put(n, new EntryCounters(c.bytes(), c.packets(), null, null)));
+                        nodeAt(0, c.counterId()).ifPresent(n -> out.put(n, new EntryCounters(c.bytes(), c.packets(), 0, 0, null, null)));
                     }
                 }
                 for (NodeRef n : slots.keySet()) {
-                    out.putIfAbsent(n, new EntryCounters(0, 0, null, null));
+                    out.putIfAbsent(n, new EntryCounters(0, 0, 0, 0, null, null));
                 }
                 return new CounterReading(0, out);
             });

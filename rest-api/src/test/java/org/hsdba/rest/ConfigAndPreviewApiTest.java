@@ -51,7 +51,7 @@ public class ConfigAndPreviewApiTest {
         String bad = "{\"format\": \"hsdba/1\", \"trees\": [" + Trees.OVERSUBSCRIBED.replaceFirst("\\{",
                 "{\"device\": \"" + RestFixture.DEVICE + "\", \"port\": 3,") + "]}";
         Http.Answer a = http.put("v1/config", bad);
-        assertEquals(a.toString(), 400, a.status());
+        assertEquals(a.toString(), 422, a.status());
         assertEquals("admission", a.error().get("code").asText());
         assertEquals(2, a.error().get("details").size());
         assertEquals("/trees/0/nodes/0/guaranteed", a.error().get("details").get(1).get("pointer").asText());

@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import org.hsdba.rest.metrics.Exposition;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -154,9 +155,9 @@ public class LiveApiTest {
         assertTrue(text, text.contains("hsdba_node_rate_bps{device=\"" + RestFixture.DEVICE + "\",port=\"3\",node=\"A1\"} 0\n"));
         assertTrue(text.contains("hsdba_node_drop_bps{"));
         assertTrue(text.contains("hsdba_node_target_bps{"));
-        for (String line : text.split("\n")) {
-            assertTrue(line, line.startsWith("#") || line.matches("[a-z_]+\\{[^}]*} [-+0-9.eEInfNa]+"));
-        }
+        Exposition.read(text, false); // strict format check, throws naming the line
+        assertTrue(text, text.contains("hsdba_node_bytes_total{device=\"" + RestFixture.DEVICE + "\",port=\"3\",node=\"A1\"} "));
+        assertTrue(text.contains("hsdba_port_dropped_packets_total{device=\"" + RestFixture.DEVICE + "\",port=\"3\"} "));
     }
 
     @Test
@@ -170,7 +171,8 @@ public class LiveApiTest {
         assertTrue(om.body().endsWith("# EOF\n"));
         assertTrue(om.body().contains("# TYPE hsdba_joins counter\n"));
         assertTrue(om.body().contains("hsdba_joins_total{"));
-        for (String accept : new String[] {"text/plain;version=0.0.4;q=0.5,*/*;q=0.1", "text/plain", "*/*"}) {
+        for (String accept : new String[] {"text/plain;version=0.0.4;q=0.5,*/*;q=0.1", "text/plain;version=0.0.4",
+                "text/plain", "*/*"}) {
             Http.Answer plain = http.get("v1/metrics", "Accept", accept);
             assertEquals(accept, 200, plain.status());
             assertTrue(accept, plain.header("Content-Type").startsWith("text/plain"));

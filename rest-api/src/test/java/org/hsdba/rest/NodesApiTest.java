@@ -48,6 +48,26 @@ public class NodesApiTest {
     }
 
     @Test
+    public void theNodeListShowsEveryNodesEffectiveGuaranteeInTreeOrder() {
+        Http.Answer a = http.get(NODES);
+        assertEquals(200, a.status());
+        assertEquals(http.get(PORT_PATH + "/tree").header("ETag"), a.header("ETag"));
+        JsonNode nodes = a.json().get("nodes");
+        assertEquals(http.get(PORT_PATH + "/tree").json().get("nodes").size(), nodes.size());
+        JsonNode first = nodes.get(0);
+        assertEquals("A", first.get("id").asText());
+        // the same figures as the single node: A's guarantee implied by weights A:B = 1:2 of 10 Gb/s
+        assertEquals(http.get(NODES + "/A").json(), first);
+        assertEquals(3_333_333_333L, first.get("guaranteedBps").asLong());
+        assertFalse(first.get("guaranteedConfigured").asBoolean());
+        for (JsonNode n : nodes) {
+            assertEquals(http.get(NODES + "/" + n.get("id").asText()).json(), n);
+        }
+        http.delete(PORT_PATH + "/tree", "If-Match", "*");
+        assertEquals(404, http.get(NODES).status());
+    }
+
+    @Test
     public void addingANodeAnswers201WithLocationAndTheNewVersion() {
         Http.Answer a = http.post(NODES, "{\"id\": \"B2\", \"parent\": \"B\", \"key\": \"10.2.0.2\", \"weight\": 3, \"peak\": \"2.5G\"}",
                 "If-Match", tag());
@@ -71,7 +91,7 @@ public class NodesApiTest {
     @Test
     public void anInadmissibleAddNamesTheFieldInTheBodyAndChangesNothing() {
         Http.Answer a = http.post(NODES, "{\"id\": \"A3\", \"parent\": \"A\", \"key\": \"10.1.0.3\", \"guaranteed\": \"1G\", \"peak\": \"500M\"}");
-        assertEquals(a.toString(), 400, a.status());
+        assertEquals(a.toString(), 422, a.status());
         assertEquals("admission", a.error().get("code").asText());
         boolean aboutPeak = false;
         for (JsonNode d : a.error().get("details")) {
@@ -153,7 +173,7 @@ public class NodesApiTest {
     public void moveReparentsTheSubtree() {
         // Host 10.1.0.2 can never match under subnet 10.2.0.0/16: that move is refused.
         Http.Answer outside = http.post(NODES + "/A2/move", "{\"parent\": \"B\"}", "If-Match", "*");
-        assertEquals(outside.toString(), 400, outside.status());
+        assertEquals(outside.toString(), 422, outside.status());
         assertEquals("KEY_OUTSIDE_PARENT", outside.error().get("details").get(0).get("rule").asText());
         // Groups told apart by another field (destination MAC): hosts may move between them.
         String byMac = Trees.TWO_LEVEL.replace("{\"name\": \"subnet\", \"field\": {\"offset\": 240, \"length\": 32}}",
@@ -168,7 +188,7 @@ public class NodesApiTest {
         assertEquals(400, missing.status());
         assertEquals("/parent", missing.error().get("details").get(0).get("pointer").asText());
         Http.Answer cycle = http.post(NODES + "/B/move", "{\"parent\": \"A2\"}", "If-Match", "*");
-        assertEquals(400, cycle.status());
+        assertEquals(422, cycle.status());
         assertEquals("admission", cycle.error().get("code").asText());
     }
 

@@ -141,7 +141,7 @@ public class TreeApiTest {
     public void everyAdmissionViolationIsReportedWithNodeAndPointerAndNothingChanges() {
         http.put(TREE, Trees.TWO_LEVEL);
         Http.Answer a = http.put(TREE, Trees.OVERSUBSCRIBED);
-        assertEquals(a.toString(), 400, a.status());
+        assertEquals(a.toString(), 422, a.status());
         JsonNode e = a.error();
         assertEquals("admission", e.get("code").asText());
         assertEquals(2, e.get("details").size());
@@ -164,7 +164,7 @@ public class TreeApiTest {
     @Test
     public void structuralViolationsAreAdmissionErrorsPointingAtTheNode() {
         Http.Answer a = http.put(TREE, Trees.TWO_LEVEL.replace("\"parent\": \"B\"", "\"parent\": \"C\""));
-        assertEquals(400, a.status());
+        assertEquals(422, a.status());
         JsonNode d = a.error().get("details").get(0);
         assertEquals("admission", a.error().get("code").asText());
         assertEquals("UNKNOWN_PARENT", d.get("rule").asText());
@@ -262,6 +262,8 @@ public class TreeApiTest {
         assertEquals(RestFixture.DEVICE, d.get("id").asText());
         assertEquals(false, d.get("connected").asBoolean());
         assertEquals("unknown", d.get("mode").asText());
+        // a port of a switch that is not connected: its line rate is not known
+        assertTrue(d.get("ports").get(0).get("speedBps").isNull());
         assertTrue(d.get("lastError").isNull() || d.get("lastError").isTextual());
         Http.Answer one = http.get("v1/devices/" + RestFixture.DEVICE);
         assertEquals(200, one.status());

@@ -88,6 +88,16 @@ public final class NodeLoop {
         return bytes;
     }
 
+    /** Packets the entry counted since it was installed (offered); -1 before the first reading. */
+    public long offeredPackets() {
+        return packets;
+    }
+
+    /** Packets the node's drop counter counted since it was installed; -1 before the first reading. */
+    public long droppedPackets() {
+        return dropped;
+    }
+
     /** Bytes dropped since the node was installed (drop packets at the period's mean frame size, summed). */
     public double droppedBytes() {
         return droppedBytes;

@@ -114,8 +114,10 @@ final class AssistedDeviceProgram extends TreeProgramBase {
                 stepped.state(port).ifPresent(state -> state.nodes().forEach((id, n) -> {
                     if (n.offeredBytes() >= 0) {
                         long dropped = Math.min(n.offeredBytes(), Math.round(n.droppedBytes()));
-                        out.put(NodeRef.of(p.tree().port(), id),
-                                new EntryCounters(n.offeredBytes() - dropped, dropped, null, null));
+                        long offeredPackets = Math.max(0, n.offeredPackets());
+                        long droppedPackets = Math.min(offeredPackets, Math.max(0, n.droppedPackets()));
+                        out.put(NodeRef.of(p.tree().port(), id), new EntryCounters(n.offeredBytes() - dropped, dropped,
+                                offeredPackets - droppedPackets, droppedPackets, null, null));
                     }
                 }));
             }

@@ -156,7 +156,8 @@ final class InSwitchProgram extends TreeProgramBase {
                     long[] state = r.state();
                     Boolean satisfied = state.length > Words.S_SATISFIED ? state[Words.S_SATISFIED] != 0 : null;
                     nodeAt(table, r.index()).ifPresent(node -> out.put(node,
-                            new EntryCounters(r.passedBytes(), r.droppedBytes(), r.active(), satisfied)));
+                            new EntryCounters(r.passedBytes(), r.droppedBytes(), r.passedPackets(), r.droppedPackets(),
+                                    r.active(), satisfied)));
                 }
             }
             return new CounterReading(0, out);

@@ -3,24 +3,29 @@ package org.hsdba.impl.program;
 import java.util.Optional;
 
 /**
- * One node's entry as read from the switch: cumulative bytes that passed and were dropped in
- * its subtree, and, where the switch tracks it (in-switch mode), whether the entry is active and
+ * One node's entry as read from the switch: cumulative bytes and packets that passed and were
+ * dropped in its subtree, and, where the switch tracks it (in-switch mode), whether the entry is active and
  * whether the node is satisfied. Counters are cumulative since the entry was installed.
  */
 public final class EntryCounters {
 
     private final long passedBytes;
     private final long droppedBytes;
+    private final long passedPackets;
+    private final long droppedPackets;
     private final Boolean active;
     private final Boolean satisfied;
 
-    public EntryCounters(long passedBytes, long droppedBytes, Boolean active, Boolean satisfied) {
-        if (passedBytes < 0 || droppedBytes < 0) {
-            throw new IllegalArgumentException("byte counters cannot be negative: passed " + passedBytes
-                    + ", dropped " + droppedBytes);
+    public EntryCounters(long passedBytes, long droppedBytes, long passedPackets, long droppedPackets, Boolean active,
+                         Boolean satisfied) {
+        if (passedBytes < 0 || droppedBytes < 0 || passedPackets < 0 || droppedPackets < 0) {
+            throw new IllegalArgumentException("counters cannot be negative: passed " + passedBytes + " B / "
+                    + passedPackets + " packets, dropped " + droppedBytes + " B / " + droppedPackets + " packets");
         }
         this.passedBytes = passedBytes;
         this.droppedBytes = droppedBytes;
+        this.passedPackets = passedPackets;
+        this.droppedPackets = droppedPackets;
         this.active = active;
         this.satisfied = satisfied;
     }
@@ -31,6 +36,14 @@ public final class EntryCounters {
 
     public long droppedBytes() {
         return droppedBytes;
+    }
+
+    public long passedPackets() {
+        return passedPackets;
+    }
+
+    public long droppedPackets() {
+        return droppedPackets;
     }
 
     /** Passed plus dropped: what arrived. */
@@ -50,7 +63,8 @@ public final class EntryCounters {
 
     @Override
     public String toString() {
-        return "passed " + passedBytes + " B, dropped " + droppedBytes + " B"
+        return "passed " + passedBytes + " B / " + passedPackets + " p, dropped " + droppedBytes + " B / "
+                + droppedPackets + " p"
                 + (active == null ? "" : active ? ", active" : ", inactive")
                 + (satisfied == null ? "" : satisfied ? ", S" : ", U");
     }

@@ -108,16 +108,35 @@ public final class ObjectReader {
         if (v == null) {
             return null;
         }
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+        Long whole = wholeValue(v);
+        if (whole == null) {
             problems.add(pointer(field), "expected a whole number, found " + describe(v));
             return null;
         }
-        long x = v.longValue();
+        long x = whole;
         if (x < min || x > max) {
             problems.add(pointer(field), x + " is outside " + min + ".." + max);
             return null;
         }
         return x;
+    }
+
+    /**
+     * The number as a long if it is whole: 7, 7.0 and 7e0 alike (JSON Schema's integer, what the
+     * OpenAPI document promises); null for 7.5, non-numbers and values beyond a long.
+     */
+    static Long wholeValue(JsonNode v) {
+        if (v.isIntegralNumber()) {
+            return v.canConvertToLong() ? v.longValue() : null;
+        }
+        if (!v.isNumber() || !Double.isFinite(v.doubleValue())) {
+            return null;
+        }
+        try {
+            return v.decimalValue().longValueExact();
+        } catch (ArithmeticException notWholeOrTooLarge) {
+            return null;
+        }
     }
 
     public Boolean bool(String field) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -20,6 +21,7 @@ import org.hsdba.model.PortRef;
 import org.hsdba.model.PortSelector;
 import org.hsdba.model.Rate;
 import org.hsdba.model.Violation;
+import org.hsdba.model.ViolationCode;
 
 /**
  * Reads one tree object in three stages, each reporting all of its problems: fields (types,
@@ -71,6 +73,26 @@ final class TreeReader {
             this.parent = parent;
             this.key = key;
             this.builder = builder;
+        }
+    }
+
+    private static final String OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+    /** The key notations the OpenAPI document states: hex, decimal, IPv4, CIDR. */
+    private static final Pattern KEY_NOTATION = Pattern.compile("\\s*(0[xX][0-9a-fA-F]+|[0-9]+|" + OCTET + "(\\." + OCTET
+            + "){3}(/([0-9]|[12][0-9]|3[0-2]))?)\\s*");
+    private static final Pattern MASK_NOTATION = Pattern.compile("\\s*(0[xX][0-9a-fA-F]+|[0-9]+)\\s*");
+
+    /**
+     * A key (and mask) the level's field cannot take: written in a notation the API allows, it
+     * breaks a tree rule ({@code KEY_LENGTH}: admission, 422 over REST: the notation that fits
+     * depends on the field's length, which no schema can say); written otherwise, it is a bad
+     * value (400).
+     */
+    private void keyProblem(String pointer, String nodeId, String member, String key, String mask, String message) {
+        if (key != null && KEY_NOTATION.matcher(key).matches() && (mask == null || MASK_NOTATION.matcher(mask).matches())) {
+            problems.add(pointer, new Violation(ViolationCode.KEY_LENGTH, nodeId, member, message));
+        } else {
+            problems.add(pointer, message);
         }
     }
 
@@ -223,8 +245,13 @@ final class TreeReader {
         try {
             return PortSelector.of(field, MatchKey.parse(key, mask, field.lengthBits()));
         } catch (IllegalArgumentException e) {
-            s.problem(e.getMessage().startsWith("mask") ? "mask" : "key", e.getMessage() + " (the selector's field has "
-                    + field.lengthBits() + " bits)");
+            String member = e.getMessage().startsWith("mask") ? "mask" : "key";
+            String message = e.getMessage() + " (the selector's field has " + field.lengthBits() + " bits)";
+            if (KEY_NOTATION.matcher(key).matches() && (mask == null || MASK_NOTATION.matcher(mask).matches())) {
+                s.problems().add(s.pointer(member), new Violation(ViolationCode.KEY_LENGTH, null, "selector", message));
+            } else {
+                s.problem(member, message);
+            }
             return null;
         }
     }
@@ -283,7 +310,8 @@ final class TreeReader {
                 try {
                     n.builder.key(MatchKey.parse(n.key.value(), n.key.mask(), levels.get(depth - 1).field().lengthBits()));
                 } catch (IllegalArgumentException e) {
-                    problems.add(n.pointer + "/" + n.key.memberOf(e),
+                    String member = n.key.memberOf(e);
+                    keyProblem(n.pointer + "/" + member, n.id, member, n.key.value(), n.key.mask(),
                             e.getMessage() + " (level \"" + levels.get(depth - 1).name() + "\" matches "
                                     + levels.get(depth - 1).field().lengthBits() + " bits)");
                 }
@@ -301,6 +329,6 @@ final class TreeReader {
                 return -1;
             }
         }
-        return d;
+        return d <= levels ? d : -1; // a tree without levels has no depth for even a top node
     }
 }

@@ -33,7 +33,7 @@ final class LiveWire {
 
     private static final int MIN_NODE_BYTES = 4 + 8 + 4 + 8 + 8 + 1 + 1 + 8 + 8 + 1;
     private static final int MIN_SAMPLE_BYTES = 4 * 8;
-    private static final int MIN_PORT_INFO_BYTES = 8 + 4 + 1 + 1;
+    private static final int MIN_PORT_INFO_BYTES = 8 + 4 + 1 + 1 + 8;
 
     private LiveWire() {
     }
@@ -226,7 +226,7 @@ final class LiveWire {
     private static void device(WireWriter w, DeviceStatus d) {
         w.str(d.id()).bool(d.isConnected()).str(d.mode().name()).i32(d.ports().size());
         for (PortInfo p : d.ports()) {
-            w.i64(p.port()).str(p.name()).bool(p.isUp()).bool(p.isManaged());
+            w.i64(p.port()).str(p.name()).bool(p.isUp()).bool(p.isManaged()).i64(p.speedBps());
         }
         w.bool(d.isProgrammed()).optStr(d.lastError().orElse(null)).i64(d.joins().accepted())
                 .i64(d.joins().refused()).i64(d.joins().rateLimited());
@@ -239,7 +239,7 @@ final class LiveWire {
         int n = r.count(MIN_PORT_INFO_BYTES);
         List<PortInfo> ports = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            ports.add(new PortInfo(r.i64(), r.str(), r.bool(), r.bool()));
+            ports.add(new PortInfo(r.i64(), r.str(), r.bool(), r.bool(), r.i64()));
         }
         boolean programmed = r.bool();
         String lastError = r.optStr();

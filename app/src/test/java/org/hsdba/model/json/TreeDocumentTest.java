@@ -52,6 +52,44 @@ public class TreeDocumentTest {
         }
     }
 
+    /** Found by schemathesis: a keyed node in a tree without levels was an IndexOutOfBoundsException (a 500). */
+    @Test
+    public void aKeyedNodeInATreeWithoutLevelsIsAStructureProblemNotACrash() {
+        JsonNode json = JsonText.parse(("{\"capacity\": \"10G\", \"levels\": [],"
+                + " \"nodes\": [{\"id\": \"a\", \"key\": \"0x0\"}]}").getBytes(StandardCharsets.UTF_8));
+        TreeDocument doc = TreeDocument.readApi(json, "", PORT);
+        try {
+            doc.build();
+            fail("a tree without levels was built");
+        } catch (InvalidTreeException e) {
+            assertFalse(e.violations().isEmpty());
+        }
+    }
+
+    /** A key in an allowed notation that its level cannot take breaks a rule (422 over REST); a malformed one is a bad value (400). */
+    @Test
+    public void aWellWrittenKeyTheFieldCannotTakeIsARuleAMalformedOneABadValue() {
+        JsonNode narrow = JsonText.parse(("{\"capacity\": \"10G\", \"levels\": [{\"name\": \"q\", \"field\": {\"offset\": 0,"
+                + " \"length\": 8}}], \"nodes\": [{\"id\": \"a\", \"key\": \"10.1.0.0/16\"}, {\"id\": \"b\", \"key\": \"0x1ff\"},"
+                + " {\"id\": \"c\", \"key\": \"10.1.0\"}]}").getBytes(StandardCharsets.UTF_8));
+        ConfigException e = rejected(() -> TreeDocument.readApi(narrow, "", PORT));
+        List<ConfigException.Kind> kinds = e.problems().stream().map(ConfigException.Problem::kind).collect(Collectors.toList());
+        assertEquals(List.of(ConfigException.Kind.RULE, ConfigException.Kind.RULE, ConfigException.Kind.VALUE), kinds);
+        assertEquals(ViolationCode.KEY_LENGTH, e.problems().get(0).violation().get().code());
+        assertEquals("/nodes/1/key", e.problems().get(1).pointer());
+    }
+
+    /** JSON Schema's integer: 3.0 and 3e0 are whole numbers; 3.5 is not. */
+    @Test
+    public void wholeNumbersMayBeWrittenWithAFractionOfZero() {
+        assertEquals(3, TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3.0, ", ""), "", null)
+                .build().port().port());
+        assertEquals(3, TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3e0, ", ""), "", null)
+                .build().port().port());
+        ConfigException e = rejected(() -> TreeDocument.readApi(tree("\"device\": \"pof:1\", \"port\": 3.5, ", ""), "", null));
+        assertEquals("expected a whole number, found the number 3.5", e.first().message());
+    }
+
     @Test
     public void anInadmissibleTreeIsReadAndItsViolationsArePlacedInTheDocument() {
         JsonNode json = tree(HEAD, "{\"id\": \"a\", \"key\": \"10.1.0.0/16\", \"guaranteed\": \"6G\"},"

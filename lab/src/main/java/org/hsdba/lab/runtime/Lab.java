@@ -1,6 +1,8 @@
 package org.hsdba.lab.runtime;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
@@ -20,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaService;
+import org.hsdba.impl.DeviceIds;
 import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.Mastership;
 import org.hsdba.impl.TimeSource;
@@ -28,6 +31,7 @@ import org.hsdba.lab.traffic.CoarseClock;
 import org.hsdba.lab.traffic.LabScenario;
 import org.hsdba.lab.traffic.SwitchTraffic;
 import org.hsdba.lab.traffic.TrafficPlayer;
+import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
 import org.hsdba.rest.server.HsdbaRestServer;
@@ -93,6 +97,30 @@ public final class Lab implements AutoCloseable {
         return lab;
     }
 
+    /**
+     * The line rate the lab's simulated ports report: the largest capacity the scenario gives a
+     * port of this switch (its traffic is scaled to it); 0 (not known) when it configures none.
+     */
+    private long linkSpeedKbps(long dpid) {
+        String id = DeviceIds.of(dpid);
+        double bps = 0;
+        for (BandwidthTree t : scenario.seedConfig(options.switches(), options.scale()).trees()) {
+            if (t.port().deviceId().equals(id)) {
+                bps = Math.max(bps, t.capacity().asDouble());
+            }
+        }
+        return Math.min(Math.round(bps / 1000), 0xFFFF_FFFFL);
+    }
+
+    private LabSwitch startSwitch(long dpid, int ports, long speedKbps, String host, int port) {
+        try {
+            return LabSwitch.start(dpid, ports, !options.stockSwitches(), options.stockProfile(), Map.of(),
+                    speedKbps, host, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // no interfaces: no I/O that can fail
+        }
+    }
+
     private void startAll() {
         Path dir = options.dataDir();
         lock = DataDirLock.acquire(dir);
@@ -121,7 +149,7 @@ public final class Lab implements AutoCloseable {
         for (long dpid = 1; dpid <= options.switches(); dpid++) {
             SwitchTraffic traffic = scenario.trafficFor(dpid, options.scale());
             int ports = Math.max(2, traffic.highestEgressPort());
-            switches.add(LabSwitch.start(dpid, ports, !options.stockSwitches(), options.stockProfile(), host, port));
+            switches.add(startSwitch(dpid, ports, linkSpeedKbps(dpid), host, port));
         }
         ticker = Executors.newSingleThreadScheduledExecutor(daemon("lab-ticker"));
         ticker.scheduleAtFixedRate(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);

@@ -72,13 +72,24 @@ public final class LabSwitch implements AutoCloseable {
      */
     public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile,
             Map<Integer, String> interfaces, String host, int port) throws IOException {
+        return start(dpid, ports, extension, profile, interfaces, 0, host, port);
+    }
+
+    /**
+     * As {@link #start(long, int, boolean, StockProfile, Map, String, int)}; the simulated ports
+     * (those not on a real interface) report {@code simulatedSpeedKbps} as their line rate (0 = not
+     * known), so that the controller and the GUI see the speed the lab's traffic is scaled to.
+     */
+    public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile,
+            Map<Integer, String> interfaces, long simulatedSpeedKbps, String host, int port) throws IOException {
         if (ports < IN_PORT) {
             throw new IllegalArgumentException("a switch needs at least port " + IN_PORT + ", got " + ports + " port(s)");
         }
         List<PortConfig> pcs = new ArrayList<>();
         for (int id = 1; id <= ports; id++) {
             String name = interfaces.get(id);
-            pcs.add(name == null ? PortConfig.standard(id) : RealPorts.portConfig(id, name));
+            pcs.add(name == null ? PortConfig.standard(id).withSpeedKbps(simulatedSpeedKbps)
+                    : RealPorts.portConfig(id, name));
         }
         for (int id : interfaces.keySet()) {
             if (id < 1 || id > ports) {

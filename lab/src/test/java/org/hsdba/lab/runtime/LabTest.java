@@ -75,6 +75,12 @@ public class LabTest {
             JsonNode devices = rest.getJson("devices").get("devices");
             assertEquals(2, devices.size());
             assertEquals("in-switch", devices.get(0).get("mode").asText());
+            // the simulated ports report the line rate the scenario's traffic is scaled to
+            long capacity = rest.getJson("devices/" + DEVICE + "/ports/2/state").get("capacityBps").asLong();
+            assertTrue(capacity > 0);
+            for (JsonNode p : devices.get(0).get("ports")) {
+                assertEquals(p.toString(), capacity, p.get("speedBps").asLong());
+            }
 
             String state = "devices/" + DEVICE + "/ports/2/state";
             await("measured traffic through A1", 15, () -> measured(rest, state, "A1") > 1e6);

@@ -19,6 +19,8 @@ import org.hsdba.pof.match.MatchX;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.TableMod;
 import org.hsdba.pofswitch.datapath.Datapath;
+import org.hsdba.pofswitch.datapath.DatapathComparison;
+import org.hsdba.pofswitch.datapath.PacketOutcome;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.datapath.ProcessResult;
 
@@ -64,23 +66,48 @@ public final class InterpreterBenchmark {
         out.printf(Locale.ROOT, "demands: leaves 1-12 100 Mb/s, leaves 13-32 500 Mb/s (offered %.1f Gb/s)%n%n",
                 (12 * 100e6 + 20 * 500e6) / 1e9);
 
-        // warm-up run (JIT), then the measured run on a fresh switch
-        run(tree, arrivals, frames, null);
-        Datapath dp = newSwitch();
+        // each engine: a warm-up run (JIT), then the measured run on a fresh switch
+        run(tree, arrivals, frames, null, false);
+        Datapath interp = newSwitch(false);
+        tree.install(interp, 2, 0);
+        long[] interpHalfway = new long[tree.leaves()];
+        Measured mi = run(tree, arrivals, frames, new Snapshot(interp, tree, interpHalfway), false);
+        run(tree, arrivals, frames, null, true);
+        Datapath dp = newSwitch(true);
         tree.install(dp, 2, 0);
         long[] halfway = new long[tree.leaves()];
-        long t0 = System.nanoTime();
-        long instructions = run(tree, arrivals, frames, new Snapshot(dp, tree, halfway));
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "HSDBA program: %,.0f packets/s (%.0f ns/packet), %.1f instructions/packet%n",
-                arrivals.count() / seconds, seconds * 1e9 / arrivals.count(), (double) instructions / arrivals.count());
+        Measured mf = run(tree, arrivals, frames, new Snapshot(dp, tree, halfway), true);
+        out.printf(Locale.ROOT, "HSDBA program, interpreter: %,.0f packets/s (%.0f ns/packet), %,.0f packets per CPU "
+                + "second, %.1f instructions/packet%n", mi.pps(), mi.nsPerPacket(), mi.ppsCpu(),
+                mi.instructionsPerPacket());
+        out.printf(Locale.ROOT, "HSDBA program, fast path:   %,.0f packets/s (%.0f ns/packet), %,.0f packets per CPU "
+                + "second, %.1f instructions/packet, %.1f bytes allocated/packet, %.2fx the interpreter (CPU)%n",
+                mf.pps(), mf.nsPerPacket(), mf.ppsCpu(), mf.instructionsPerPacket(), mf.bytesPerPacket(),
+                mf.ppsCpu() / mi.ppsCpu());
         HsdbaLevelProgram program = new HsdbaLevelProgram(11, 2);
-        out.printf(Locale.ROOT, "  block length %d instructions per level (idle hook at %d)%n",
-                program.instructions().size(), program.idlePc());
+        out.printf(Locale.ROOT, "  block length %d instructions per level (idle hook at %d); fast path compiled %d "
+                + "operations, %d left to the interpreter; %d packets handed over to it part-way%n",
+                program.instructions().size(), program.idlePc(), dp.fastPathCoverage()[0], dp.fastPathCoverage()[1],
+                dp.fastPathHandOvers());
+        // the measured runs double as a differential run: same packets, same state expected
+        String difference = DatapathComparison.stateDifference(interp, dp);
+        if (difference == null && mi.instructions != mf.instructions) {
+            difference = "instructions " + mi.instructions + " vs " + mf.instructions;
+        }
+        if (difference == null && !java.util.Arrays.equals(interpHalfway, halfway)) {
+            difference = "leaf bytes at half time differ";
+        }
+        out.printf(Locale.ROOT, "  differential: %s after %d packets (registers, random stream, entry records, counters)%n",
+                difference == null ? "interpreter and fast path identical" : "DIFFERENT: " + difference,
+                arrivals.count());
 
-        double stockPps = stockPipeline(tree, arrivals, frames);
-        out.printf(Locale.ROOT, "stock 5-table GOTO_TABLE pipeline: %,.0f packets/s (%.0f ns/packet)%n%n", stockPps,
-                1e9 / stockPps);
+        Measured si = stockPipeline(tree, arrivals, frames, false);
+        Measured sf = stockPipeline(tree, arrivals, frames, true);
+        out.printf(Locale.ROOT, "stock 5-table GOTO_TABLE pipeline, interpreter: %,.0f packets/s (%.0f ns/packet), "
+                + "%,.0f packets per CPU second%n", si.pps(), si.nsPerPacket(), si.ppsCpu());
+        out.printf(Locale.ROOT, "stock 5-table GOTO_TABLE pipeline, fast path:   %,.0f packets/s (%.0f ns/packet), "
+                + "%,.0f packets per CPU second, %.1f bytes allocated/packet, %.2fx the interpreter (CPU)%n%n",
+                sf.pps(), sf.nsPerPacket(), sf.ppsCpu(), sf.bytesPerPacket(), sf.ppsCpu() / si.ppsCpu());
 
         out.printf(Locale.ROOT, "per-entry state: %d state words allocated = %d bytes (program uses %d words = "
                 + "%d bits: R, t_last, S, counted R); plus switch-owned last_hit (8 B), active bit, passed/dropped "
@@ -112,10 +139,13 @@ public final class InterpreterBenchmark {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Files.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
         System.out.println("written to " + file.toAbsolutePath());
+        if (difference != null) {
+            throw new IllegalStateException("fast path and interpreter disagree: " + difference);
+        }
     }
 
-    private static Datapath newSwitch() {
-        Datapath dp = new Datapath(DatapathConfig.builder().rngSeed(42).build());
+    private static Datapath newSwitch(boolean fastPath) {
+        Datapath dp = new Datapath(DatapathConfig.builder().rngSeed(42).fastPath(fastPath).build());
         dp.enableAllPorts();
         return dp;
     }
@@ -133,32 +163,102 @@ public final class InterpreterBenchmark {
         }
     }
 
-    private static long run(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames, Snapshot snapshot)
-            throws Exception {
-        Datapath dp = snapshot != null ? snapshot.dp : newSwitch();
+    /** One measured run: wall time, instructions, bytes this thread allocated. */
+    private static final class Measured {
+        final long packets;
+        final long nanos;
+        final long instructions;
+        final long allocated;
+        final long cpuNanos;
+
+        Measured(long packets, long nanos, long cpuNanos, long instructions, long allocated) {
+            this.packets = packets;
+            this.nanos = nanos;
+            this.cpuNanos = cpuNanos;
+            this.instructions = instructions;
+            this.allocated = allocated;
+        }
+
+        double pps() {
+            return packets / (nanos / 1e9);
+        }
+
+        /** Packets per second of this thread's CPU time: what a shared, loaded machine disturbs less. */
+        double ppsCpu() {
+            return packets / (cpuNanos / 1e9);
+        }
+
+        double nsPerPacket() {
+            return (double) nanos / packets;
+        }
+
+        double instructionsPerPacket() {
+            return (double) instructions / packets;
+        }
+
+        double bytesPerPacket() {
+            return allocated < 0 ? Double.NaN : (double) allocated / packets;
+        }
+    }
+
+    private static long cpuNanos() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    /** Bytes allocated by this thread so far (-1 where the JVM cannot tell). */
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx instanceof com.sun.management.ThreadMXBean) {
+            return ((com.sun.management.ThreadMXBean) mx).getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return -1;
+    }
+
+    /**
+     * The HSDBA program on the arrivals: the interpreter through {@link Datapath#process}, the
+     * fast path through {@link Datapath#processInto} with one reused {@link PacketOutcome}.
+     */
+    private static Measured run(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames, Snapshot snapshot,
+            boolean fastPath) throws Exception {
+        Datapath dp = snapshot != null ? snapshot.dp : newSwitch(fastPath);
         if (snapshot == null) {
             tree.install(dp, 2, 0);
         }
+        PacketOutcome outcome = new PacketOutcome();
         long instructions = 0;
         boolean taken = false;
+        long halfwayAllocation = 0;
+        long a0 = allocatedBytes();
+        long c0 = cpuNanos();
+        long t0 = System.nanoTime();
         for (int i = 0; i < arrivals.count(); i++) {
             long t = arrivals.time(i);
             if (snapshot != null && !taken && t >= DURATION / 2) {
+                long before = allocatedBytes();
                 List<HxEntryRecord> leaves = dp.entryRecords(BinaryTreeSetup.tableOf(4));
                 for (int j = 0; j < leaves.size(); j++) {
                     snapshot.halfway[j] = leaves.get(j).passedBytes();
                 }
                 taken = true;
+                halfwayAllocation = allocatedBytes() - before; // the harness's, not the datapath's
             }
-            ProcessResult r = dp.process(frames[arrivals.source(i)], 1, t);
-            instructions += r.instructions();
+            if (fastPath) {
+                dp.processInto(frames[arrivals.source(i)], 1, t, outcome);
+                instructions += outcome.instructions();
+            } else {
+                ProcessResult r = dp.process(frames[arrivals.source(i)], 1, t);
+                instructions += r.instructions();
+            }
         }
-        return instructions;
+        long nanos = System.nanoTime() - t0;
+        long cpu = cpuNanos() - c0;
+        long allocated = a0 < 0 ? -1 : allocatedBytes() - a0 - halfwayAllocation;
+        return new Measured(arrivals.count(), nanos, cpu, instructions, allocated);
     }
 
-    private static double stockPipeline(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames)
-            throws Exception {
-        Datapath dp = newSwitch();
+    private static Measured stockPipeline(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames,
+            boolean fastPath) throws Exception {
+        Datapath dp = newSwitch(fastPath);
         for (int level = 0; level < 5; level++) {
             int type = level == 0 ? 0 : 2;
             int tid = level == 0 ? 0 : level - 1;
@@ -172,14 +272,22 @@ public final class InterpreterBenchmark {
                         .counterId(0).match(MatchX.exact(key, i)).instruction(next).build());
             }
         }
+        PacketOutcome outcome = new PacketOutcome();
         for (int rep = 0; rep < 2; rep++) {
+            long a0 = allocatedBytes();
+            long c0 = cpuNanos();
             long t0 = System.nanoTime();
             for (int i = 0; i < arrivals.count(); i++) {
-                dp.process(frames[arrivals.source(i)], 1, arrivals.time(i));
+                if (fastPath) {
+                    dp.processInto(frames[arrivals.source(i)], 1, arrivals.time(i), outcome);
+                } else {
+                    dp.process(frames[arrivals.source(i)], 1, arrivals.time(i));
+                }
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
+            long nanos = System.nanoTime() - t0;
             if (rep == 1) {
-                return arrivals.count() / seconds;
+                return new Measured(arrivals.count(), nanos, cpuNanos() - c0, 0,
+                        a0 < 0 ? -1 : allocatedBytes() - a0);
             }
         }
         throw new IllegalStateException("unreachable");

@@ -194,7 +194,7 @@ public final class SwitchSession {
     private PortDesc portDesc(PortConfig p) {
         return PortDesc.builder().slotId(0).portId(p.id()).deviceId(datapath.config().deviceId()).hwAddr(p.mac())
                 .name(p.name()).config(0).state(4).current(3).advertised(0x0a).supported(0xFFFFFFFFL).peer(0x0a)
-                .currentSpeed(0).maxSpeed(0).openflowEnable(datapath.portEnabled(p.id()) ? 1 : 0).build();
+                .currentSpeed(p.speedKbps()).maxSpeed(p.speedKbps()).openflowEnable(datapath.portEnabled(p.id()) ? 1 : 0).build();
     }
 
     private void run(PofMessage m, List<PofMessage> out) {

@@ -57,6 +57,11 @@ public final class Datapath {
     private final Packet packet = new Packet();
     private final long startNanos = System.nanoTime();
     private long lastTimeNs;
+    /** The compiled fast path (null when the config asks for the interpreter alone). */
+    private final FastRun fastRun;
+    /** The program compiled from the tables and blocks as they are; null after any change until the next packet. */
+    private FastProgram fastProgram;
+    private final PacketOutcome scratch = new PacketOutcome();
 
     public Datapath(DatapathConfig config) {
         this.config = config;
@@ -66,6 +71,7 @@ public final class Datapath {
         for (PortConfig p : config.ports()) {
             portEnabled.put(p.id(), false);
         }
+        this.fastRun = config.fastPath() ? new FastRun(this, packet, hx) : null;
     }
 
     public DatapathConfig config() {
@@ -79,6 +85,10 @@ public final class Datapath {
      * (the extension's TIME; must not go backwards). Runs any idle expiries due first.
      */
     public synchronized ProcessResult process(byte[] frame, int inPort, long timeNanos) {
+        if (fastRun != null) {
+            processInto(frame, inPort, timeNanos, scratch);
+            return scratch.toResult();
+        }
         lastTimeNs = Math.max(lastTimeNs, timeNanos);
         List<PofMessage> upward = new ArrayList<>();
         expireIdle(timeNanos, upward);
@@ -93,6 +103,61 @@ public final class Datapath {
         }
         packet.load(frame, inPort);
         return new Execution(this, packet, timeNanos, false, upward).runPacket();
+    }
+
+    /**
+     * {@link #process(byte[], int, long)} into a caller-owned, reused {@code out}: on the fast
+     * path (the default, {@link DatapathConfig#fastPath()}) a packet that needs no message to the
+     * controller allocates nothing. The program is compiled on the first packet after a change.
+     */
+    public synchronized void processInto(byte[] frame, int inPort, long timeNanos, PacketOutcome out) {
+        lastTimeNs = Math.max(lastTimeNs, timeNanos);
+        List<PofMessage> upward = null;
+        if (timeNanos >= hx.idleBound) {
+            upward = new ArrayList<>();
+            expireIdle(timeNanos, upward);
+        }
+        EndReason early = !portEnabled.getOrDefault(inPort, false) ? EndReason.PORT_DISABLED
+                : frame.length > 1514 ? EndReason.OVERSIZE
+                : tables.byGlobalId(0) == null ? EndReason.NO_FIRST_TABLE : null;
+        if (early != null) {
+            out.reset();
+            out.end = early;
+            if (upward != null && !upward.isEmpty()) {
+                out.upward = List.copyOf(upward);
+            }
+            return;
+        }
+        if (fastRun == null) {
+            packet.load(frame, inPort);
+            out.fill(new Execution(this, packet, timeNanos, false, upward == null ? new ArrayList<>() : upward)
+                    .runPacket());
+            return;
+        }
+        if (fastProgram == null) {
+            fastProgram = FastProgram.compile(this);
+        }
+        packet.loadFast(frame, inPort);
+        fastRun.run(fastProgram, timeNanos, out, upward);
+    }
+
+    /**
+     * Of the compiled program's operations: {fast, left to the interpreter} (compiles it if
+     * needed; {0, 0} without the fast path). For tests and the benchmark.
+     */
+    public synchronized int[] fastPathCoverage() {
+        if (fastRun == null) {
+            return new int[] {0, 0};
+        }
+        if (fastProgram == null) {
+            fastProgram = FastProgram.compile(this);
+        }
+        return fastProgram.coverage();
+    }
+
+    /** Packets the fast path handed over to the interpreter part-way (0 without the fast path). */
+    public synchronized long fastPathHandOvers() {
+        return fastRun == null ? 0 : fastRun.handOvers;
     }
 
     /** {@link #process(byte[], int, long)} at the live clock (ns since this datapath was created). */
@@ -186,6 +251,7 @@ public final class Datapath {
 
     /** A controller HELLO: everything is cleared and every port disabled. */
     public synchronized void wipe() {
+        fastProgram = null;
         tables.clear();
         counters.clearAll();
         groups.clear();
@@ -220,6 +286,7 @@ public final class Datapath {
 
     /** TABLE_MOD ADD (command 0) or DELETE (2); other commands are answered by the caller. */
     public synchronized void tableMod(TableMod mod) throws SwitchError {
+        fastProgram = null;
         if (mod.command() == 0) {
             tables.create(mod);
         } else {
@@ -233,6 +300,7 @@ public final class Datapath {
      * POFSwitch reports although the change was made (a bad counter id on ADD).
      */
     public synchronized List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
+        fastProgram = null;
         FlowTable table = tables.tableFor(mod);
         switch (mod.command()) {
             case 0: {
@@ -442,6 +510,7 @@ public final class Datapath {
 
     /** HX_BLOCK_MOD (section 5). */
     public synchronized void blockMod(HxBlockMod mod) throws SwitchError {
+        fastProgram = null;
         int id = mod.blockId();
         if (id >= config.maxBlocks()) {
             throw SwitchError.hx(HxErrorCode.BAD_BLOCK_ID, "block id " + id + " >= " + config.maxBlocks());

@@ -27,6 +27,7 @@ public final class DatapathConfig {
     private final int instructionBudget;
     private final int maxPendingJoins;
     private final long rngSeed;
+    private final boolean fastPath;
 
     private DatapathConfig(Builder b) {
         this.deviceId = b.deviceId;
@@ -45,6 +46,7 @@ public final class DatapathConfig {
         this.instructionBudget = b.instructionBudget;
         this.maxPendingJoins = b.maxPendingJoins;
         this.rngSeed = b.rngSeed;
+        this.fastPath = b.fastPath;
     }
 
     public static Builder builder() {
@@ -125,6 +127,14 @@ public final class DatapathConfig {
         return rngSeed;
     }
 
+    /**
+     * Whether packets run on the compiled fast path (default) or only in the interpreter, the
+     * reference the fast path is tested against; both give the same results.
+     */
+    public boolean fastPath() {
+        return fastPath;
+    }
+
     public Builder toBuilder() {
         Builder b = new Builder();
         b.deviceId = deviceId;
@@ -143,6 +153,7 @@ public final class DatapathConfig {
         b.instructionBudget = instructionBudget;
         b.maxPendingJoins = maxPendingJoins;
         b.rngSeed = rngSeed;
+        b.fastPath = fastPath;
         return b;
     }
 
@@ -164,6 +175,7 @@ public final class DatapathConfig {
         private int instructionBudget = 4096;
         private int maxPendingJoins = 4096;
         private long rngSeed = 1;
+        private boolean fastPath = true;
 
         private Builder() {
         }
@@ -221,6 +233,12 @@ public final class DatapathConfig {
 
         public Builder groupCount(long v) {
             groupCount = v;
+            return this;
+        }
+
+        /** Compiled fast path (true, the default) or the interpreter alone (false). */
+        public Builder fastPath(boolean v) {
+            fastPath = v;
             return this;
         }
 

@@ -107,6 +107,38 @@ final class Execution {
         return result();
     }
 
+    /**
+     * Continues a packet the fast path ({@link FastRun}) started, from instruction {@code pc} of
+     * {@code list}, none of which has run yet, with the fast path's state; then finishes it as
+     * {@link #runPacket} does.
+     */
+    ProcessResult resume(List<Instruction> list, int pc, FlowEntry current, boolean inBlock,
+            List<Instruction> callerList, int callerPc, long previousHit, int tableGlobalId, int executed,
+            List<OutputFrame> outputsSoFar, List<EntryRef> pathSoFar, List<EntryRuntime> runtimesSoFar) {
+        this.list = list;
+        this.pc = pc;
+        this.current = current;
+        this.inBlock = inBlock;
+        this.callerList = callerList;
+        this.callerPc = callerPc;
+        this.reactivated = false; // the fast path hands reactivating calls over before they run
+        this.previousHit = previousHit;
+        this.tableGlobalId = tableGlobalId;
+        this.executed = executed;
+        outputs.addAll(outputsSoFar);
+        hxPath.addAll(pathSoFar);
+        hxRuntimes.addAll(runtimesSoFar);
+        try {
+            loop();
+        } catch (SwitchError e) {
+            fail(e);
+        }
+        for (EntryRuntime rt : hxRuntimes) {
+            rt.count(!outputs.isEmpty(), pkt.ingressLength);
+        }
+        return result();
+    }
+
     /** Runs the actions of a PACKET_OUT on its frame (no table, no metadata use). */
     ProcessResult runActions(List<Action> actions) {
         try {

@@ -87,6 +87,11 @@ final class HxState {
         return seed;
     }
 
+    /** Where the random stream is (compared by {@link DatapathComparison}). */
+    long rngState() {
+        return rng;
+    }
+
     /** Drops join keys whose hold time has passed. */
     void expireJoins(long now) {
         for (Iterator<Long> it = pendingJoins.values().iterator(); it.hasNext();) {

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-/** A Linux network interface as sysfs describes it: name, index, MAC, MTU. Immutable. */
+/** A Linux network interface as sysfs describes it: name, index, MAC, MTU, link speed. Immutable. */
 public final class NetInterface {
     private static final Path SYS = Paths.get("/sys/class/net");
 
@@ -14,12 +14,14 @@ public final class NetInterface {
     private final int index;
     private final byte[] mac;
     private final int mtu;
+    private final long speedMbps;
 
-    private NetInterface(String name, int index, byte[] mac, int mtu) {
+    private NetInterface(String name, int index, byte[] mac, int mtu, long speedMbps) {
         this.name = name;
         this.index = index;
         this.mac = mac;
         this.mtu = mtu;
+        this.speedMbps = speedMbps;
     }
 
     /** Reads {@code /sys/class/net/NAME}; a missing interface is an IOException naming it. */
@@ -33,7 +35,25 @@ public final class NetInterface {
         }
         int index = Integer.parseInt(read(dir, "ifindex"));
         int mtu = Integer.parseInt(read(dir, "mtu"));
-        return new NetInterface(name, index, parseMac(read(dir, "address"), name), mtu);
+        return new NetInterface(name, index, parseMac(read(dir, "address"), name), mtu, speed(dir));
+    }
+
+    /** sysfs "speed" in Mb/s; 0 when the driver gives none (the read fails on a link that is down, or says -1). */
+    private static long speed(Path dir) {
+        try {
+            return parseSpeed(read(dir, "speed"));
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    static long parseSpeed(String text) {
+        try {
+            long v = Long.parseLong(text.trim());
+            return v > 0 ? v : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static String read(Path dir, String file) throws IOException {
@@ -66,5 +86,10 @@ public final class NetInterface {
 
     public int mtu() {
         return mtu;
+    }
+
+    /** Link speed in Mb/s; 0 = not known. */
+    public long speedMbps() {
+        return speedMbps;
     }
 }

@@ -36,11 +36,12 @@ public final class RealPorts implements AutoCloseable {
     }
 
     /**
-     * The port configuration for POF port {@code id} on interface {@code name}: its name and MAC,
-     * as the switch reports them in PORT_STATUS.
+     * The port configuration for POF port {@code id} on interface {@code name}: its name, MAC and
+     * link speed, as the switch reports them in PORT_STATUS.
      */
     public static PortConfig portConfig(int id, String name) throws IOException {
-        return new PortConfig(id, name, NetInterface.byName(name).mac());
+        NetInterface nif = NetInterface.byName(name);
+        return new PortConfig(id, name, nif.mac(), Math.min(nif.speedMbps() * 1000, 0xFFFF_FFFFL));
     }
 
     /**

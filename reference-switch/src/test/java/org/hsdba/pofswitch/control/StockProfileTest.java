@@ -66,7 +66,9 @@ public class StockProfileTest {
                 PofMessage echo = c.read();
                 double echoAfter = (System.nanoTime() - hello) / 1e9;
                 assertEquals(MessageType.ECHO_REQUEST, echo.type());
-                assertEquals("first ECHO_REQUEST after HELLO, s", 1.0, echoAfter, 0.25);
+                // The switch's delay can only be stretched by a loaded machine, never shortened: the
+                // lower bound is what the profile promises, the upper one only catches "never".
+                assertTrue("first ECHO_REQUEST after HELLO: " + echoAfter + " s", echoAfter >= 0.75 && echoAfter < 5);
 
                 c.send(org.hsdba.pof.message.CounterMod.of(76, org.hsdba.pof.message.CounterCommand.ADD, 3));
                 long asked = System.nanoTime();
@@ -74,7 +76,7 @@ public class StockProfileTest {
                 PofMessage reply = c.read();
                 double late = (System.nanoTime() - asked) / 1e6;
                 assertEquals(MessageType.COUNTER_REPLY, reply.type());
-                assertTrue("COUNTER_REPLY after " + late + " ms", late >= 95 && late < 600);
+                assertTrue("COUNTER_REPLY after " + late + " ms", late >= 95 && late < 5000);
             } finally {
                 sw.close();
             }

@@ -8,7 +8,7 @@ import org.hsdba.api.PortInfo;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
-/** A device: id, connection, enforcement mode, ports, programming status, last error, join counters. */
+/** A device: id, connection, enforcement mode, ports (with line rate when known), programming status, last error, join counters. */
 public final class DeviceCodec extends JsonCodec<DeviceStatus> {
 
     @Override
@@ -24,6 +24,11 @@ public final class DeviceCodec extends JsonCodec<DeviceStatus> {
             po.put("name", p.name());
             po.put("up", p.isUp());
             po.put("managed", p.isManaged());
+            if (p.speedBps() > 0) {
+                po.put("speedBps", p.speedBps());
+            } else {
+                po.putNull("speedBps");
+            }
         }
         o.put("programmed", d.isProgrammed());
         if (d.lastError().isPresent()) {

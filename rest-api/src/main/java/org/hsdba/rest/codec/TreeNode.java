@@ -1,5 +1,7 @@
 package org.hsdba.rest.codec;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.hsdba.admission.ResolvedTree;
@@ -23,6 +25,16 @@ public final class TreeNode {
             throw new IllegalArgumentException("no node \"" + id + "\" under " + tree.rootPath());
         }
         return new TreeNode(TreeViews.resolved(Objects.requireNonNull(tree, "tree")), i);
+    }
+
+    /** Every node of an admitted tree, in its order, resolved once. */
+    public static List<TreeNode> all(BandwidthTree tree) {
+        ResolvedTree resolved = TreeViews.resolved(Objects.requireNonNull(tree, "tree"));
+        List<TreeNode> out = new ArrayList<>(tree.size());
+        for (int i = 0; i < tree.size(); i++) {
+            out.add(new TreeNode(resolved, i));
+        }
+        return out;
     }
 
     public ResolvedTree resolved() {

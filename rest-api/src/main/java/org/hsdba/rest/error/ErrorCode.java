@@ -8,8 +8,12 @@ public enum ErrorCode {
     UNKNOWN_FIELD("unknown-field", 400),
     /** A value of the wrong type, unit or range, or a bad path or query parameter. */
     BAD_VALUE("bad-value", 400),
-    /** The tree rules (structure and admission) reject the request; details list every violation. */
-    ADMISSION("admission", 400),
+    /**
+     * The tree rules (structure and admission) reject a well-formed request; details list every
+     * violation. 422: the request says what the OpenAPI document allows (400 is for those that do
+     * not), the tree it would make is what the rules refuse.
+     */
+    ADMISSION("admission", 422),
     /** The HTTP request itself is broken: framing (chunks, lengths), the request line, a bad path. */
     MALFORMED_REQUEST("malformed-request", 400),
     UNAUTHORIZED("unauthorized", 401),

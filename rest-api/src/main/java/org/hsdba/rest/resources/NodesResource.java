@@ -18,6 +18,7 @@ import javax.ws.rs.core.Response;
 import javax.ws.rs.core.UriInfo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.EditResult;
@@ -53,6 +54,21 @@ public class NodesResource extends HsdbaResource {
 
     @Context
     private UriInfo uriInfo;
+
+    /**
+     * Every node with its effective guarantee and weight ({@code {"nodes": [...]}}, tree order): one
+     * request for a view of the whole tree instead of one per node.
+     */
+    @GET
+    public Response getNodes() {
+        BandwidthTree tree = tree(portRef(device, port));
+        ObjectNode o = mapper().createObjectNode();
+        ArrayNode list = o.putArray("nodes");
+        for (TreeNode n : TreeNode.all(tree)) {
+            list.add(NODE.encode(n, this));
+        }
+        return versioned(Response.ok(o), tree).build();
+    }
 
     @GET
     @Path("{node}")

@@ -21,7 +21,8 @@ import org.hsdba.api.HsdbaService;
  * The hsdba web context outside ONOS, for the lab: Jetty 9.4 deploys this bundle's own
  * {@code WEB-INF/web.xml} (Jersey with {@code HsdbaWebApplication} under {@code /onos/hsdba/v1},
  * the GUI under {@code /onos/hsdba/ui/}, BASIC auth in realm {@code karaf}) with one user who has
- * ONOS's roles admin and viewer, and the given service behind the resources.
+ * ONOS's roles admin and viewer, and the given service behind the resources; and, for browsers, a
+ * login page and logout ({@link LabLogin}: {@code /onos/hsdba/login}, {@code /onos/hsdba/logout}).
  *
  * <pre>
  * try (HsdbaRestServer rest = HsdbaRestServer.start(service, new InetSocketAddress("127.0.0.1", 8181))) {
@@ -82,7 +83,10 @@ public final class HsdbaRestServer implements AutoCloseable {
         server.addConnector(connector);
         BasicAuthGuard guard = new BasicAuthGuard(REALM);
         guard.setHandler(context(user, password));
-        server.setHandler(guard);
+        // The login page's session stands for the lab's credentials, checked by the guard and the context.
+        LabLogin login = new LabLogin(CONTEXT_PATH, user, password);
+        login.setHandler(guard);
+        server.setHandler(login);
         server.setStopAtShutdown(false);
         ServiceDirectoryHook.install(service);
         try {
@@ -110,6 +114,7 @@ public final class HsdbaRestServer implements AutoCloseable {
         context.setClassLoader(HsdbaRestServer.class.getClassLoader());
         context.setParentLoaderPriority(true);
         context.setThrowUnavailableOnStartupException(true);
+        context.setErrorHandler(new AllMethodsErrorPages()); // before web.xml adds its error pages to it
         UserStore users = new UserStore();
         users.addUser(user, new Password(password), ROLES);
         HashLoginService login = new HashLoginService(REALM);

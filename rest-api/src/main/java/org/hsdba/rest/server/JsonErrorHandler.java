@@ -26,6 +26,12 @@ final class JsonErrorHandler extends ErrorHandler {
         setShowServlet(false);
     }
 
+    /** Every method gets the body (Jetty 9.4 writes one only for GET, POST and HEAD). */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
     @Override
     protected void generateAcceptableResponse(Request baseRequest, HttpServletRequest request,
                                               HttpServletResponse response, int code, String message) throws IOException {

@@ -82,7 +82,7 @@ public class ErrorsTest {
     @Test
     public void theBodyHasTheContractShape() {
         JsonNode j = ApiError.of(ErrorCode.ADMISSION, "m", List.of(ErrorDetail.builder("d").pointer("/p").node("n").build())).toJson();
-        assertEquals(400, j.get("error").get("status").asInt());
+        assertEquals(422, j.get("error").get("status").asInt());
         assertEquals("admission", j.get("error").get("code").asText());
         assertEquals("/p", j.get("error").get("details").get(0).get("pointer").asText());
         assertTrue(!j.has("currentVersion"));

@@ -5,8 +5,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.EntryRef;
-import org.hsdba.pofswitch.datapath.OutputFrame;
-import org.hsdba.pofswitch.datapath.ProcessResult;
+import org.hsdba.pofswitch.datapath.PacketOutcome;
 import org.hsdba.sim.engine.PacketProcessor;
 import org.hsdba.sim.engine.Verdict;
 
@@ -26,6 +25,8 @@ public final class DatapathProcessor implements PacketProcessor {
     private long upwardMessages;
     private long errors;
     private List<org.hsdba.pof.message.PofMessage> lastUpward = List.of();
+    /** Reused for every packet: the datapath's fast path then allocates nothing per packet. */
+    private final PacketOutcome outcome = new PacketOutcome();
 
     /**
      * @param datapath programmed, with its ports enabled
@@ -40,21 +41,22 @@ public final class DatapathProcessor implements PacketProcessor {
 
     @Override
     public Verdict process(byte[] frame, int inPort, long tNs) {
-        ProcessResult r = datapath.process(frame, inPort, tNs);
+        PacketOutcome r = outcome;
+        datapath.processInto(frame, inPort, tNs, r);
         upwardMessages += r.upward().size();
         lastUpward = r.upward();
         if (r.error() != null) {
             errors++;
         }
-        List<EntryRef> path = r.hxPath();
-        String node = path.isEmpty() ? null : nodeOf.apply(path.get(path.size() - 1));
+        int n = r.hxPathLength();
+        String node = n == 0 ? null : nodeOf.apply(new EntryRef(r.hxPathTable(n - 1), r.hxPathIndex(n - 1)));
         if (r.forwarded()) {
-            for (OutputFrame out : r.outputs()) {
-                if (out.port() == outPort) {
+            for (int i = 0; i < r.outputCount(); i++) {
+                if (r.outputPort(i) == outPort) {
                     return Verdict.forward(outPort, node);
                 }
             }
-            return Verdict.forward(r.outputs().get(0).port(), node);
+            return Verdict.forward(r.outputPort(0), node);
         }
         String reason = r.endReason().name().toLowerCase(java.util.Locale.ROOT)
                 + (r.dropReasonCode() != 0 ? " (reason " + r.dropReasonCode() + ")" : "");

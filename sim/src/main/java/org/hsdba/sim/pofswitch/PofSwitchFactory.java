@@ -33,14 +33,16 @@ public final class PofSwitchFactory implements ProcessorFactory {
     private final PassDown passDown;
     private final java.util.function.UnaryOperator<KernelOptions> tweak;
     private final String variant;
+    private final boolean fastPath;
 
     /** Every node of the run's tree installed from the start; join requests are not answered. */
     public PofSwitchFactory() {
-        this(null, -1, null, java.util.function.UnaryOperator.identity(), "");
+        this(null, -1, null, java.util.function.UnaryOperator.identity(), "", true);
     }
 
     private PofSwitchFactory(Set<String> initial, long controlLatencyNs, PassDown passDown,
-            java.util.function.UnaryOperator<KernelOptions> tweak, String variant) {
+            java.util.function.UnaryOperator<KernelOptions> tweak, String variant, boolean fastPath) {
+        this.fastPath = fastPath;
         this.initial = initial == null ? null : Set.copyOf(initial);
         this.controlLatencyNs = controlLatencyNs;
         this.passDown = passDown;
@@ -50,12 +52,20 @@ public final class PofSwitchFactory implements ProcessorFactory {
 
     /** The same factory compiling with pass-down rule {@code p} instead of the kernel's default. */
     public PofSwitchFactory withPassDown(PassDown p) {
-        return new PofSwitchFactory(initial, controlLatencyNs, p, tweak, variant);
+        return new PofSwitchFactory(initial, controlLatencyNs, p, tweak, variant, fastPath);
     }
 
     /** The same factory compiling with the algorithm options changed by {@code f} (named {@code variant} in the outputs). */
     public PofSwitchFactory withAlgorithm(String variant, java.util.function.UnaryOperator<KernelOptions> f) {
-        return new PofSwitchFactory(initial, controlLatencyNs, passDown, f, variant);
+        return new PofSwitchFactory(initial, controlLatencyNs, passDown, f, variant, fastPath);
+    }
+
+    /**
+     * The same factory with the datapath's interpreter alone (no compiled fast path): the
+     * reference the fast path is compared with; same results, slower.
+     */
+    public PofSwitchFactory interpreted() {
+        return new PofSwitchFactory(initial, controlLatencyNs, passDown, tweak, variant, false);
     }
 
     /**
@@ -64,13 +74,14 @@ public final class PofSwitchFactory implements ProcessorFactory {
      * join, {@code controlLatencyNs} after the packet-in.
      */
     public static PofSwitchFactory withJoins(Set<String> initial, long controlLatencyNs) {
-        return new PofSwitchFactory(initial, controlLatencyNs, null, java.util.function.UnaryOperator.identity(), "");
+        return new PofSwitchFactory(initial, controlLatencyNs, null, java.util.function.UnaryOperator.identity(), "",
+                true);
     }
 
     @Override
     public String name() {
         return "pof-reference-switch (compiled program on the reference datapath)"
-                + (passDown == null ? "" : ", pass-down " + passDown) + (variant.isEmpty() ? "" : ", " + variant)
+                + (fastPath ? "" : ", interpreter only") + (passDown == null ? "" : ", pass-down " + passDown) + (variant.isEmpty() ? "" : ", " + variant)
                 + (initial == null ? "" : String.format(java.util.Locale.ROOT,
                 ", joins by a controller model with %.3f ms latency", controlLatencyNs / 1e6));
     }
@@ -92,9 +103,10 @@ public final class PofSwitchFactory implements ProcessorFactory {
         }
         options = options.toBuilder().algorithm(tweak.apply(options.algorithm())).build();
         if (initial == null) {
-            return new SwitchProcessor(ProgrammedSwitch.install(binding.tree(), options, seed), null);
+            return new SwitchProcessor(ProgrammedSwitch.install(binding.tree(), options, seed, fastPath), null);
         }
-        ProgrammedSwitch sw = ProgrammedSwitch.install(ProgrammedSwitch.restrict(binding.tree(), initial), options, seed);
+        ProgrammedSwitch sw = ProgrammedSwitch.install(ProgrammedSwitch.restrict(binding.tree(), initial), options, seed,
+                fastPath);
         return new SwitchProcessor(sw, new ControllerModel(binding.tree(), controlLatencyNs));
     }
 

@@ -46,9 +46,10 @@ public final class ProgrammedSwitch implements EnforcementProbe, NodeStateProbe 
     private final Map<Long, String> nodeOfEntry = new HashMap<>();
     private final Map<String, Reading> readings = new HashMap<>();
 
-    private ProgrammedSwitch(BandwidthTree tree, CompilerOptions options, long seed) {
+    private ProgrammedSwitch(BandwidthTree tree, CompilerOptions options, long seed, boolean fastPath) {
         this.options = Objects.requireNonNull(options, "compiler options");
-        this.datapath = new Datapath(DatapathConfig.builder().extensionEnabled(true).rngSeed(seed).build());
+        this.datapath = new Datapath(DatapathConfig.builder().extensionEnabled(true).rngSeed(seed).fastPath(fastPath)
+                .build());
         datapath.enableAllPorts();
         CompiledProgram program = HsdbaCompiler.compile(tree, caps, options);
         PofSwitchFactory.install(datapath, program.messages());
@@ -57,7 +58,12 @@ public final class ProgrammedSwitch implements EnforcementProbe, NodeStateProbe 
 
     /** A fresh reference datapath (extension on, random generator seeded with {@code seed}) programmed with {@code tree}. */
     public static ProgrammedSwitch install(BandwidthTree tree, CompilerOptions options, long seed) {
-        return new ProgrammedSwitch(tree, options, seed);
+        return new ProgrammedSwitch(tree, options, seed, true);
+    }
+
+    /** {@link #install(BandwidthTree, CompilerOptions, long)} on the compiled fast path or the interpreter alone. */
+    public static ProgrammedSwitch install(BandwidthTree tree, CompilerOptions options, long seed, boolean fastPath) {
+        return new ProgrammedSwitch(tree, options, seed, fastPath);
     }
 
     /** Moves the switch to {@code after}'s program by the compiler's diff; returns the messages' count. */

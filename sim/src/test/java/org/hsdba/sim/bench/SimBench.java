@@ -64,25 +64,32 @@ public final class SimBench {
         out.append(String.format(Locale.ROOT, "sim throughput: 6 x 3 Gb/s CBR, 1024 B frames, C = 10 Gb/s, eta = 1,"
                 + " %.1f s simulated, EWMA K = %s, idle timeout 100 ms, buffer 10 ms, bins 100 ms; java %s%n",
                 seconds, runtime.estimator().period(), System.getProperty("java.version")));
-        out.append(String.format(Locale.ROOT, "%-12s %-8s %12s %10s %12s %14s%n", "mode", "engine", "packets", "wall s",
-                "Mpkt/s", "leaf mean|err|"));
+        out.append(String.format(Locale.ROOT, "%-12s %-8s %12s %10s %12s %10s %14s %14s%n", "mode", "engine", "packets",
+                "wall s", "Mpkt/s", "cpu s", "Mpkt/cpu-s", "leaf mean|err|"));
         Object[][] runs = {{Mode.FIFO, null}, {Mode.DWRR, null}, {Mode.IN_SWITCH, new ReferenceModelFactory()},
-            {Mode.LITERAL, new ReferenceModelFactory()}, {Mode.IN_SWITCH, new PofSwitchFactory()}};
+            {Mode.LITERAL, new ReferenceModelFactory()}, {Mode.IN_SWITCH, new PofSwitchFactory().interpreted()},
+            {Mode.IN_SWITCH, new PofSwitchFactory()}};
         for (Object[] run : runs) {
             Mode mode = (Mode) run[0];
             ProcessorFactory factory = (ProcessorFactory) run[1];
-            String engine = factory == null ? "-" : factory instanceof PofSwitchFactory ? "switch" : "kernel";
+            // switch-i: the reference datapath's interpreter alone; switch: its compiled fast path (the default)
+            String engine = factory == null ? "-" : factory instanceof PofSwitchFactory
+                    ? (factory.name().contains("interpreter only") ? "switch-i" : "switch") : "kernel";
             RunSpec spec = RunSpec.builder("bench").tree(binding).sources(sources).mode(mode).runtime(runtime)
                     .durationSeconds(seconds).settleSeconds(Math.min(0.5, seconds / 4)).build();
             // One warm-up run on a tenth of the time, then the measured run.
             Runner.run(RunSpec.builder("warm").tree(binding).sources(sources).mode(mode).runtime(runtime)
                     .durationSeconds(seconds / 10).build(), factory, null);
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            long cpuStart = mx.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             RunResult r = Runner.run(spec, factory, null);
             double wall = (System.nanoTime() - start) / 1e9;
+            double cpu = (mx.getCurrentThreadCpuTime() - cpuStart) / 1e9; // the run is single-threaded
             RunSummary s = RunSummary.of(r, spec.settleNs());
-            out.append(String.format(Locale.ROOT, "%-12s %-8s %12d %10.2f %12.3f %13.2f%%%n", mode.cliName(), engine,
-                    r.packets(), wall, r.packets() / wall / 1e6, 100 * s.meanAbsLeafError(0)));
+            out.append(String.format(Locale.ROOT, "%-12s %-8s %12d %10.2f %12.3f %10.2f %14.3f %13.2f%%%n",
+                    mode.cliName(), engine, r.packets(), wall, r.packets() / wall / 1e6, cpu, r.packets() / cpu / 1e6,
+                    100 * s.meanAbsLeafError(0)));
         }
         System.out.print(out);
         Path file = Path.of("target", "bench", "sim.txt");

@@ -1,0 +1,43 @@
+// The run-time parameters from the GUI: a value out of range is refused at its field with the
+// server's message and changes nothing; a good one is applied; the previous values can be put back.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, rest, eventually } from './harness.mjs';
+
+describe('run-time parameters', () => {
+  let env;
+  let page;
+  let original;
+
+  before(async () => {
+    original = (await rest('GET', 'parameters')).body;
+    env = await launch({ width: 1366, height: 768 });
+    page = env.page;
+  });
+
+  after(async () => {
+    if (original) await rest('PUT', 'parameters', original);
+    if (env) await env.browser.close();
+  });
+
+  test('refuses a bad value at its field, applies a good one, and puts the previous values back', async () => {
+    await page.locator('.tree-tools button:has-text("Parameters")').click();
+    await page.locator('#params-title').waitFor();
+    assert.equal(await page.inputValue('#param-pollingPeriodSeconds'), String(original.pollingPeriodSeconds));
+    await page.fill('#param-pollingPeriodSeconds', '0.01');
+    await page.click('#params-apply');
+    await page.locator('#param-pollingPeriodSeconds-msg .error-text').waitFor();
+    assert.match(await page.locator('#param-pollingPeriodSeconds-msg').innerText(), /0\.1|poll/i);
+    assert.equal((await rest('GET', 'parameters')).body.pollingPeriodSeconds, original.pollingPeriodSeconds, 'nothing changed');
+    const next = original.pollingPeriodSeconds === 2 ? 3 : 2;
+    await page.fill('#param-pollingPeriodSeconds', String(next));
+    await page.click('#params-apply');
+    await page.locator('.parameters .verdict').filter({ hasText: 'Parameters: done' }).waitFor();
+    assert.equal((await rest('GET', 'parameters')).body.pollingPeriodSeconds, next);
+    await page.click('button:has-text("Put back the previous values")');
+    await eventually(async () => (await rest('GET', 'parameters')).body.pollingPeriodSeconds === original.pollingPeriodSeconds,
+      'the previous polling period over REST');
+    assert.equal(await page.inputValue('#param-pollingPeriodSeconds'), String(original.pollingPeriodSeconds));
+    assert.deepEqual(env.problems, []);
+  });
+});
