@@ -37,7 +37,9 @@ describe('run-time parameters', () => {
     await page.click('button:has-text("Put back the previous values")');
     await eventually(async () => (await rest('GET', 'parameters')).body.pollingPeriodSeconds === original.pollingPeriodSeconds,
       'the previous polling period over REST');
-    assert.equal(await page.inputValue('#param-pollingPeriodSeconds'), String(original.pollingPeriodSeconds));
+    // The server may hold the old values back before the page has read its answer: wait for the form too.
+    await eventually(async () => (await page.inputValue('#param-pollingPeriodSeconds')) === String(original.pollingPeriodSeconds),
+      'the previous polling period in the form');
     assert.deepEqual(env.problems, []);
   });
 });

@@ -81,6 +81,6 @@ export function NodePanel(props) {
       </div>
       <${RateChart} title=${`Rate of ${node.id}`} samples=${samples} now=${now} windowMs=${windowMin * 60000}
                     guaranteedBps=${node.guaranteedBps ?? (effective ? effective.guaranteedBps : null)} peakBps=${node.peakBps}
-                    guaranteeLabel=${htb ? 'assured' : 'guaranteed'} />
+                    guaranteeLabel=${htb ? 'assured' : 'guaranteed'} peakLabel=${htb ? 'ceiling' : 'peak'} />
     </section>`;
 }
