@@ -86,7 +86,7 @@ public final class Rate implements Comparable<Rate> {
         BigDecimal bits = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier))
                 .setScale(0, RoundingMode.HALF_UP);
         if (bits.compareTo(BigDecimal.valueOf(MAX_BPS)) > 0) {
-            throw new IllegalArgumentException("\"" + text + "\": above the maximum rate of 1 Pb/s");
+            throw new OutOfRangeException("\"" + text + "\": above the maximum rate of 1 Pb/s");
         }
         return ofBps(bits.longValueExact());
     }
@@ -184,5 +184,15 @@ public final class Rate implements Comparable<Rate> {
     @Override
     public int hashCode() {
         return Long.hashCode(bps);
+    }
+
+    /** A rate written correctly but above {@link #MAX_BPS}: a range rule, not a syntax error. */
+    public static final class OutOfRangeException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        OutOfRangeException(String message) {
+            super(message);
+        }
     }
 }

@@ -19,6 +19,8 @@ public enum ViolationCode {
     /** A weight the switch program cannot represent ({@link Ranges#MIN_WEIGHT} .. {@link Ranges#MAX_WEIGHT}). */
     WEIGHT_OUT_OF_RANGE,
     WEIGHT_UNDERIVABLE,
+    /** A rate written as a string in a valid notation but above {@link Rate#MAX_BPS} (1 Pb/s). */
+    RATE_OUT_OF_RANGE,
     NOT_PROPORTIONAL,
     GUARANTEE_ABOVE_PEAK,
     GUARANTEE_ABOVE_PARENT,

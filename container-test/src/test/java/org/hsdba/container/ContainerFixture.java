@@ -110,7 +110,8 @@ final class ContainerFixture {
             KarafSetup.prepare(Paths.get(property("karaf.home")), home, ports, Map.of());
             // ONOS keeps installed applications next to Karaf (../apps, as in a release): a fresh core
             KarafSetup.deleteTree(home.resolveSibling("apps"));
-            List<String> flags = onos.get().configure(home, ONOS_NODE, List.of(ONOS_NODE), KarafPorts.freePort());
+            List<String> flags = onos.get().configure(home,
+                    ClusterMetadata.singleNode(ONOS_NODE, KarafPorts.freePort()));
             karaf = KarafProcess.start(home, ports, flags, ONOS_HEAP);
             // ONOS's REST API answering READY implies Karaf's boot features are in (its shell is
             // slow to answer while ONOS's features install, so it is not asked first)

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-/** Requests to the container: GET with or without BASIC credentials, PUT of JSON and POST of a file with them. */
+/** Requests to the container: GET with or without BASIC credentials, PUT and POST of JSON and POST of a file with them. */
 final class Http {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -34,6 +34,14 @@ final class Http {
         HttpRequest request = request(path).header("Authorization", basic(user, password))
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> postJson(String path, String json, String user, String password)
+            throws IOException, InterruptedException {
+        HttpRequest request = request(path).header("Authorization", basic(user, password))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
         return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 

@@ -64,11 +64,10 @@ final class OnosCore {
     }
 
     /**
-     * Makes {@code home} (a Karaf prepared by {@link KarafSetup}) boot ONOS as one node of the
-     * cluster {@code nodes} (addresses; the node is {@code self}), its cluster port {@code clusterPort}.
-     * Returns the JVM flags to start it with.
+     * Makes {@code home} (a Karaf prepared by {@link KarafSetup}) boot ONOS as the node {@code metadata}
+     * describes. Returns the JVM flags to start it with.
      */
-    List<String> configure(Path home, String self, List<String> nodes, int clusterPort) throws IOException {
+    List<String> configure(Path home, ClusterMetadata metadata) throws IOException {
         Path etc = home.resolve("etc");
         String boot = "(" + KARAF_BOOT + "), (onos-thirdparty-base/" + VERSION + "), ("
                 + ONOS_FEATURES.stream().map(f -> f + "/" + VERSION).collect(Collectors.joining(", ")) + ")";
@@ -79,30 +78,13 @@ final class OnosCore {
         // no shutdown port: Karaf would open a random one
         KarafSetup.editProperties(etc.resolve("config.properties"), t -> KarafSetup.setProperty(t,
                 "karaf.shutdown.port", "-1"));
-        Path metadata = home.resolve("cluster.json");
-        Files.writeString(metadata, clusterJson(self, nodes, clusterPort), StandardCharsets.UTF_8);
-        return List.of("-Donos.cluster.metadata.uri=" + metadata.toUri(),
+        Path file = home.resolve("cluster.json");
+        Files.writeString(file, metadata.json(), StandardCharsets.UTF_8);
+        return List.of("-Donos.cluster.metadata.uri=" + file.toUri(),
                 "-Dio.netty.tryReflectionSetAccessible=true",
                 // ONOS sets 10 s; on a loaded 2-core machine Atomix's bootstrap keeps SCR's lock longer
                 // ("Could not obtain lock": ClusterManager never activates, the node never READY)
                 "-Dds.lock.timeout.milliseconds=" + SCR_LOCK_TIMEOUT_MS);
-    }
-
-    /**
-     * ONOS's cluster metadata: this node, and for a cluster of more than one, every node as a
-     * storage (Atomix) member too, so the nodes form one cluster with embedded Atomix.
-     */
-    static String clusterJson(String self, List<String> nodes, int clusterPort) {
-        StringBuilder out = new StringBuilder("{\"name\": \"onos\", \"node\": ").append(node(self, clusterPort));
-        if (nodes.size() > 1) {
-            out.append(", \"storage\": [").append(nodes.stream().map(n -> node(n, clusterPort))
-                    .collect(Collectors.joining(", "))).append("]");
-        }
-        return out.append("}\n").toString();
-    }
-
-    private static String node(String ip, int port) {
-        return "{\"id\": \"" + ip + "\", \"ip\": \"" + ip + "\", \"port\": " + port + "}";
     }
 
     /** Waits until ONOS's REST API reports node {@code self} READY (the core and its stores are up). */

@@ -83,6 +83,15 @@ public class TreeApiTest {
     }
 
     @Test
+    public void aRateStringAboveOnePetabitIsRefusedByTheRulesNotAsMalformed() {
+        Http.Answer put = http.put(TREE, Trees.TWO_LEVEL.replace("\"10G\"", "\"2000T\""));
+        assertEquals(put.toString(), 422, put.status());
+        assertEquals("admission", put.error().get("code").asText());
+        assertEquals("RATE_OUT_OF_RANGE", put.error().get("details").get(0).get("rule").asText());
+        assertEquals(404, http.get(TREE).status());
+    }
+
+    @Test
     public void ifMatchWithIfNoneMatchStarFailsAsAPreconditionWhateverTheState() {
         Http.Answer absent = http.put(TREE, Trees.TWO_LEVEL, "If-Match", "*", "If-None-Match", "*");
         assertEquals(absent.toString(), 412, absent.status());

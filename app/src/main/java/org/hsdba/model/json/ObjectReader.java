@@ -187,6 +187,11 @@ public final class ObjectReader {
                 return null;
             }
             problems.add(pointer(field), "expected a rate like \"2.5G\" or a whole number of bits/s, found " + describe(v));
+        } catch (Rate.OutOfRangeException e) {
+            // A string in a notation the API allows: its size is a rule (422 over REST), since no
+            // schema can bound a number written inside a string.
+            problems.add(pointer(field), new org.hsdba.model.Violation(org.hsdba.model.ViolationCode.RATE_OUT_OF_RANGE,
+                    null, field, e.getMessage()));
         } catch (IllegalArgumentException e) {
             problems.add(pointer(field), e.getMessage());
         }

@@ -66,6 +66,19 @@ public class TreeDocumentTest {
         }
     }
 
+    /** A rate string above 1 Pb/s breaks a rule (422 over REST: no schema bounds a number in a string); a malformed one is a bad value. */
+    @Test
+    public void aRateStringAboveTheMaximumIsARuleAMalformedOneABadValue() {
+        JsonNode tree = JsonText.parse(("{\"capacity\": \"2000T\", \"levels\": [{\"name\": \"q\", \"field\": {\"offset\": 0,"
+                + " \"length\": 8}}], \"nodes\": [{\"id\": \"a\", \"key\": \"0x01\", \"guaranteed\": \"3 apples\"}]}")
+                .getBytes(StandardCharsets.UTF_8));
+        ConfigException e = rejected(() -> TreeDocument.readApi(tree, "", PORT));
+        List<ConfigException.Kind> kinds = e.problems().stream().map(ConfigException.Problem::kind).collect(Collectors.toList());
+        assertEquals(List.of(ConfigException.Kind.RULE, ConfigException.Kind.VALUE), kinds);
+        assertEquals(ViolationCode.RATE_OUT_OF_RANGE, e.problems().get(0).violation().get().code());
+        assertEquals("/capacity", e.problems().get(0).pointer());
+    }
+
     /** A key in an allowed notation that its level cannot take breaks a rule (422 over REST); a malformed one is a bad value (400). */
     @Test
     public void aWellWrittenKeyTheFieldCannotTakeIsARuleAMalformedOneABadValue() {

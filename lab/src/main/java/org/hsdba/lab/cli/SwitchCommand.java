@@ -1,16 +1,15 @@
 package org.hsdba.lab.cli;
 
-import java.util.TreeMap;
-
-import java.util.Map;
-
 import java.io.IOException;
-
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.hsdba.lab.runtime.LabSwitch;
@@ -29,7 +28,7 @@ import org.hsdba.model.json.ConfigException;
 public final class SwitchCommand implements Subcommand {
 
     private static final String USAGE = String.join("\n",
-            "usage: hsdba switch [--controller 127.0.0.1:6643] [--device-id N] [--ports 2] [--stock]",
+            "usage: hsdba switch [--controller HOST:PORT,...] [--device-id N] [--ports 2] [--stock]",
             "                    [--interfaces P=IF,...] [--pofswitch-profile P] [--scenario FILE [--scale S]]",
             "                    [--status SECONDS] [--duration SECONDS]",
             "",
@@ -39,7 +38,8 @@ public final class SwitchCommand implements Subcommand {
             "controller-assisted. With a scenario, its sources' frames enter on port 1 in real time",
             "(looping) once the switch is programmed, and leave on their tree's egress port.",
             "",
-            "  --controller HOST:PORT  the controller's POF port (default 127.0.0.1:6643)",
+            "  --controller HOST:PORT[,HOST:PORT...]  the controller's POF port (default 127.0.0.1:6643);",
+            "                    several (an ONOS cluster's nodes) are tried in turn when a connection ends",
             "  --device-id N     POF device id, decimal or 0x hex (default 1; ONOS id pof:%016x)",
             "  --ports N         ports 1..N (default 2, or the highest egress port of the scenario's trees)",
             "  --stock           no HSDBA extension",
@@ -75,8 +75,7 @@ public final class SwitchCommand implements Subcommand {
     }
 
     int run(List<String> args, PrintStream out, PrintStream err, Supplier<StopSignal> stopSignal) {
-        String host;
-        int port;
+        List<InetSocketAddress> controllers = new ArrayList<>();
         long dpid;
         int ports;
         boolean stock;
@@ -96,19 +95,12 @@ public final class SwitchCommand implements Subcommand {
             if (!o.positional().isEmpty()) {
                 throw new Options.UsageException("unexpected argument \"" + o.positional().get(0) + "\"");
             }
-            String controller = o.value("--controller").orElse("127.0.0.1:6643");
-            int colon = controller.lastIndexOf(':');
-            if (colon <= 0 || colon == controller.length() - 1) {
-                throw new Options.UsageException("--controller: expected HOST:PORT, got \"" + controller + "\"");
-            }
-            host = controller.substring(0, colon);
-            try {
-                port = Integer.parseInt(controller.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw new Options.UsageException("--controller: bad port in \"" + controller + "\"");
-            }
-            if (port < 1 || port > 65535) {
-                throw new Options.UsageException("--controller: port must be in 1..65535, got " + port);
+            for (String controller : o.value("--controller").orElse("127.0.0.1:6643").split(",", -1)) {
+                InetSocketAddress address = controllerAddress(controller.trim());
+                if (controllers.contains(address)) {
+                    throw new Options.UsageException("--controller: \"" + controller.trim() + "\" given twice");
+                }
+                controllers.add(address);
             }
             dpid = o.longValue("--device-id", 1);
             if (dpid < 0 || dpid > 0xFFFFFFFFL) {
@@ -174,7 +166,7 @@ public final class SwitchCommand implements Subcommand {
         StopSignal stop = stopSignal.get();
         LabSwitch sw;
         try {
-            sw = LabSwitch.start(dpid, ports, !stock, profile, interfaces, host, port);
+            sw = LabSwitch.start(dpid, ports, !stock, profile, interfaces, 0, controllers);
         } catch (IOException | IllegalArgumentException e) {
             err.println("hsdba switch: " + e.getMessage());
             return FAILURE;
@@ -183,7 +175,8 @@ public final class SwitchCommand implements Subcommand {
         ShutdownHook hook = ShutdownHook.closing("hsdba-switch-shutdown", sw::close);
         out.println("hsdba switch: device " + dpid + " (" + LabScenario.deviceId(dpid) + "), ports 1.." + ports + ", "
                 + (stock ? "stock POFSwitch 1.4.0 (controller-assisted; profile " + profile.optionName() + ": " + profile.description() + ")" : "with the HSDBA extension (in-switch)")
-                + ": connecting to " + host + ":" + port + (traffic != null ? "; traffic enters on port "
+                + ": connecting to " + controllers.stream().map(c -> c.getHostString() + ":" + c.getPort())
+                        .collect(java.util.stream.Collectors.joining(", then ")) + (traffic != null ? "; traffic enters on port "
                 + LabSwitch.IN_PORT + " once programmed" : ""));
         try {
             long start = System.nanoTime();
@@ -213,5 +206,23 @@ public final class SwitchCommand implements Subcommand {
         out.println(sw.statusLine());
         out.println("hsdba switch: stopped");
         return OK;
+    }
+
+    /** One HOST:PORT of --controller. */
+    private static InetSocketAddress controllerAddress(String controller) throws Options.UsageException {
+        int colon = controller.lastIndexOf(':');
+        if (colon <= 0 || colon == controller.length() - 1) {
+            throw new Options.UsageException("--controller: expected HOST:PORT[,HOST:PORT...], got \"" + controller + "\"");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(controller.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new Options.UsageException("--controller: bad port in \"" + controller + "\"");
+        }
+        if (port < 1 || port > 65535) {
+            throw new Options.UsageException("--controller: port must be in 1..65535, got " + port);
+        }
+        return InetSocketAddress.createUnresolved(controller.substring(0, colon), port);
     }
 }

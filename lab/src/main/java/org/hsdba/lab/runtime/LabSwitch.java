@@ -82,6 +82,20 @@ public final class LabSwitch implements AutoCloseable {
      */
     public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile,
             Map<Integer, String> interfaces, long simulatedSpeedKbps, String host, int port) throws IOException {
+        return start(dpid, ports, extension, profile, interfaces, simulatedSpeedKbps,
+                List.of(java.net.InetSocketAddress.createUnresolved(host, port)));
+    }
+
+    /**
+     * As {@link #start(long, int, boolean, StockProfile, Map, long, String, int)} with several
+     * controller addresses (an ONOS cluster's nodes), tried in this order when a connection ends.
+     */
+    public static LabSwitch start(long dpid, int ports, boolean extension, StockProfile profile,
+            Map<Integer, String> interfaces, long simulatedSpeedKbps, List<java.net.InetSocketAddress> controllers)
+            throws IOException {
+        if (controllers.isEmpty()) {
+            throw new IllegalArgumentException("a switch needs at least one controller address");
+        }
         if (ports < IN_PORT) {
             throw new IllegalArgumentException("a switch needs at least port " + IN_PORT + ", got " + ports + " port(s)");
         }
@@ -99,7 +113,10 @@ public final class LabSwitch implements AutoCloseable {
         }
         DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(extension)
                 .rngSeed(dpid);
-        ControlConfig.Builder cb = ControlConfig.builder().controller(host, port).reconnectIntervalMs(1000);
+        ControlConfig.Builder cb = ControlConfig.builder().reconnectIntervalMs(1000);
+        for (java.net.InetSocketAddress c : controllers) {
+            cb.alsoController(c.getHostString(), c.getPort());
+        }
         if (!extension) {
             profile.resources(db);
             profile.timing(cb);

@@ -77,6 +77,20 @@ public class SwitchCommandTest {
         }
     }
 
+    @Test
+    public void severalControllersAreTriedInTurnUntilOneAnswers() throws Exception {
+        int refused;
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0)) {
+            refused = closed.getLocalPort(); // free once closed: nobody listens there
+        }
+        try (Lab lab = controller()) {
+            String out = runSwitch("--controller", "127.0.0.1:" + refused + ", 127.0.0.1:" + lab.pofPort(), "--stock",
+                    "--status", "0", "--duration", "2.5");
+            assertTrue(out, out.contains("connecting to 127.0.0.1:" + refused + ", then 127.0.0.1:" + lab.pofPort()));
+            assertEquals("controller-assisted program", programmed(lab));
+        }
+    }
+
     /** What the controller said it installed on device 1 (the switch has disconnected by now). */
     private static String programmed(Lab lab) {
         HsdbaEvent e = lab.service().events(100).stream().filter(x -> x.type() == HsdbaEvent.Type.SWITCH_PROGRAMMED)
@@ -89,6 +103,8 @@ public class SwitchCommandTest {
     @Test
     public void badOptionsAreUsageErrorsThatNameTheOption() {
         assertUsage("--controller: expected HOST:PORT", "--controller", "nohost");
+        assertUsage("--controller: expected HOST:PORT", "--controller", "127.0.0.1:6643,");
+        assertUsage("--controller: \"127.0.0.1:6643\" given twice", "--controller", "127.0.0.1:6643,127.0.0.1:6643");
         assertUsage("--device-id: expected a whole number", "--device-id", "one");
         assertUsage("unknown option --colour", "--colour", "red");
         assertUsage("--scale needs --scenario", "--scale", "0.5");

@@ -10,7 +10,8 @@ public final class OsgiPropertyConstants {
     public static final int POF_PORT_DEFAULT = 6643;
 
     public static final String POF_BIND_ADDRESS = "pofBindAddress";
-    public static final String POF_BIND_ADDRESS_DEFAULT = "0.0.0.0";
+    /** This node's cluster address (see {@link BindAddress}); {@code 0.0.0.0} listens on all interfaces. */
+    public static final String POF_BIND_ADDRESS_DEFAULT = "node";
 
     public static final String LIVENESS_TIMEOUT_MS = "livenessTimeoutMs";
     public static final int LIVENESS_TIMEOUT_MS_DEFAULT = 10000;

@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.Dictionary;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.hsdba.pof.server.ListenerSet;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
@@ -27,6 +28,7 @@ import org.hsdba.southbound.PofSwitchListener;
 import org.hsdba.southbound.PofSwitchService;
 import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.ClusterService;
 import org.onosproject.net.device.DeviceProviderRegistry;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
@@ -62,13 +64,16 @@ public class PofAdapterManager implements PofSwitchService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService cfgService;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
+
     // The component properties as applied, one field per property: onos-maven-plugin's cfg goal
     // writes the .cfgdef ONOS reads (name|TYPE|default|description) from these fields' comments.
 
     /** TCP port POF switches connect to. */
     private volatile int pofPort = POF_PORT_DEFAULT;
 
-    /** Address the POF server listens on (0.0.0.0 = all). */
+    /** Address the POF server listens on: node = this ONOS node's cluster IP, 0.0.0.0 = all interfaces, or an IP. */
     private volatile String pofBindAddress = POF_BIND_ADDRESS_DEFAULT;
 
     /** A switch silent this long (ms) is declared down. */
@@ -91,13 +96,13 @@ public class PofAdapterManager implements PofSwitchService {
     protected void activate(ComponentContext context) {
         cfgService.registerProperties(getClass());
         provider.start(providerRegistry);
-        restart(configOf(context == null ? null : context.getProperties()));
+        restart(configOf(context == null ? null : context.getProperties(), this::localNodeIp));
         LOG.info("POF adapter started");
     }
 
     @Modified
     protected void modified(ComponentContext context) {
-        PofServerConfig next = configOf(context == null ? null : context.getProperties());
+        PofServerConfig next = configOf(context == null ? null : context.getProperties(), this::localNodeIp);
         PofServer current = server;
         if (current == null || !current.config().equals(next)) {
             restart(next);
@@ -157,9 +162,13 @@ public class PofAdapterManager implements PofSwitchService {
         LOG.info("POF adapter configured: {}", config);
     }
 
+    private String localNodeIp() {
+        return clusterService.getLocalNode().ip().toString();
+    }
+
     private void recordApplied(PofServerConfig config) {
         pofPort = config.port();
-        pofBindAddress = config.bindAddress();
+        pofBindAddress = config.bindAddress(); // resolved: the address actually bound
         livenessTimeoutMs = (int) config.livenessTimeout().toMillis();
         requestTimeoutMs = (int) config.requestTimeout().toMillis();
         confirmTimeoutMs = (int) config.confirmTimeout().toMillis();
@@ -174,8 +183,11 @@ public class PofAdapterManager implements PofSwitchService {
         }
     }
 
-    /** The server settings from component properties; absent or unparsable values take the defaults. */
-    static PofServerConfig configOf(Dictionary<?, ?> properties) {
+    /**
+     * The server settings from component properties; absent or unparsable values take the defaults;
+     * the bind address {@value BindAddress#NODE} becomes {@code localNodeIp}'s answer.
+     */
+    static PofServerConfig configOf(Dictionary<?, ?> properties, Supplier<String> localNodeIp) {
         PofServerConfig.Builder b = PofServerConfig.builder()
                 .port(intProperty(properties, POF_PORT, POF_PORT_DEFAULT))
                 .livenessTimeout(millis(properties, LIVENESS_TIMEOUT_MS, LIVENESS_TIMEOUT_MS_DEFAULT))
@@ -183,7 +195,7 @@ public class PofAdapterManager implements PofSwitchService {
                 .confirmTimeout(millis(properties, CONFIRM_TIMEOUT_MS, CONFIRM_TIMEOUT_MS_DEFAULT))
                 .probeTimeout(millis(properties, PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS_DEFAULT));
         String bind = properties == null ? null : Tools.get(properties, POF_BIND_ADDRESS);
-        b.bindAddress(bind == null || bind.isBlank() ? POF_BIND_ADDRESS_DEFAULT : bind);
+        b.bindAddress(BindAddress.resolve(bind == null || bind.isBlank() ? POF_BIND_ADDRESS_DEFAULT : bind, localNodeIp));
         return b.build();
     }
 

@@ -48,7 +48,7 @@ public class PofAdapterManagerCfgdefTest {
     public void defaultsPushedByOnosAsValuesGiveTheDefaultServer() throws Exception {
         Hashtable<String, Object> pushed = new Hashtable<>();
         readCfgdef().values().forEach(p -> pushed.put(p.name(), p.value()));
-        assertEquals(PofAdapterManager.configOf(null), PofAdapterManager.configOf(pushed));
+        assertEquals(PofAdapterManager.configOf(null, () -> "127.0.0.1"), PofAdapterManager.configOf(pushed, () -> "127.0.0.1"));
     }
 
     /** The generated file, parsed the way ONOS's ConfigPropertyDefinitions.read does. */

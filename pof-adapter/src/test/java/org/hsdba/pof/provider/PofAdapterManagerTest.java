@@ -26,7 +26,12 @@ import org.hsdba.southbound.SwitchMode;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.onlab.packet.IpAddress;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cluster.ClusterServiceAdapter;
+import org.onosproject.cluster.ControllerNode;
+import org.onosproject.cluster.DefaultControllerNode;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.net.AnnotationKeys;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -56,6 +61,7 @@ public class PofAdapterManagerTest {
         manager = new PofAdapterManager();
         manager.providerRegistry = registry;
         manager.cfgService = new ComponentConfigAdapter();
+        manager.clusterService = node("127.0.0.1");
         manager.activate(context(0));
     }
 
@@ -202,10 +208,57 @@ public class PofAdapterManagerTest {
         props.put(OsgiPropertyConstants.POF_PORT, "not a number");
         props.put(OsgiPropertyConstants.LIVENESS_TIMEOUT_MS, "-5");
         props.put(OsgiPropertyConstants.PROBE_TIMEOUT_MS, "1500");
-        assertEquals(6643, PofAdapterManager.configOf(props).port());
-        assertEquals(10_000, PofAdapterManager.configOf(props).livenessTimeout().toMillis());
-        assertEquals(1500, PofAdapterManager.configOf(props).probeTimeout().toMillis());
-        assertEquals("0.0.0.0", PofAdapterManager.configOf(null).bindAddress());
+        assertEquals(6643, PofAdapterManager.configOf(props, () -> "127.0.0.1").port());
+        assertEquals(10_000, PofAdapterManager.configOf(props, () -> "127.0.0.1").livenessTimeout().toMillis());
+        assertEquals(1500, PofAdapterManager.configOf(props, () -> "127.0.0.1").probeTimeout().toMillis());
+    }
+
+    /** ONOS's configuration is cluster-wide: the default means each node's own cluster address. */
+    @Test
+    public void theDefaultBindAddressIsTheLocalNodesClusterAddress() {
+        assertEquals("127.0.0.2", PofAdapterManager.configOf(null, () -> "127.0.0.2").bindAddress());
+        Hashtable<String, Object> all = new Hashtable<>();
+        all.put(OsgiPropertyConstants.POF_BIND_ADDRESS, "0.0.0.0");
+        assertEquals("0.0.0.0", PofAdapterManager.configOf(all, () -> "127.0.0.2").bindAddress());
+        all.put(OsgiPropertyConstants.POF_BIND_ADDRESS, " NODE ");
+        assertEquals("127.0.0.3", PofAdapterManager.configOf(all, () -> "127.0.0.3").bindAddress());
+    }
+
+    /** Two nodes of one host (127.0.0.1 and 127.0.0.2) listen on the same POF port side by side. */
+    @Test
+    public void twoNodesOfOneHostListenOnTheirOwnAddressesAtTheSamePort() {
+        int port = manager.localAddress().getPort();
+        PofAdapterManager second = new PofAdapterManager();
+        second.providerRegistry = new RecordingRegistry();
+        second.cfgService = new ComponentConfigAdapter();
+        second.clusterService = node("127.0.0.2");
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(OsgiPropertyConstants.POF_PORT, port);
+        ComponentContext context = mock(ComponentContext.class);
+        when(context.getProperties()).thenReturn(props);
+        second.activate(context);
+        try {
+            assertEquals(new InetSocketAddress("127.0.0.2", port), second.localAddress());
+            assertEquals(new InetSocketAddress("127.0.0.1", port), manager.localAddress());
+        } finally {
+            second.deactivate();
+        }
+    }
+
+    @Test(expected = IllegalStateException.class)
+    public void nodeWithoutAnAddressIsAClearError() {
+        PofAdapterManager.configOf(null, () -> null);
+    }
+
+    /** A cluster service whose local node has cluster address {@code ip}. */
+    private static ClusterServiceAdapter node(String ip) {
+        ControllerNode local = new DefaultControllerNode(NodeId.nodeId(ip), IpAddress.valueOf(ip));
+        return new ClusterServiceAdapter() {
+            @Override
+            public ControllerNode getLocalNode() {
+                return local;
+            }
+        };
     }
 
     private FakeSwitch connect(FakeSwitch.Options options) throws Exception {
@@ -223,7 +276,7 @@ public class PofAdapterManagerTest {
     private static ComponentContext context(int port) {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(OsgiPropertyConstants.POF_PORT, port);
-        props.put(OsgiPropertyConstants.POF_BIND_ADDRESS, "127.0.0.1");
+        props.put(OsgiPropertyConstants.POF_BIND_ADDRESS, BindAddress.NODE);
         ComponentContext context = mock(ComponentContext.class);
         when(context.getProperties()).thenReturn(props);
         return context;

@@ -22,7 +22,8 @@ import org.hsdba.pofswitch.datapath.OutputFrame;
 /**
  * The switch's TCP client to the controller, as POFSwitch runs it: connect, send HELLO, follow the
  * {@link SwitchSession}; on any error or a close, reconnect after the reconnect interval, forever
- * until {@link #stop()}. In RUN state an ECHO_REQUEST goes out every echo interval (no echo
+ * until {@link #stop()} (with several controller addresses, the next one at once; the interval only
+ * after all of them failed, {@link ControllerRotation}). In RUN state an ECHO_REQUEST goes out every echo interval (no echo
  * timeout). Plain blocking sockets: one reader thread and one echo thread; writes are serialised.
  */
 public final class ControlChannel {
@@ -42,6 +43,7 @@ public final class ControlChannel {
     private Thread echo;
     private volatile long nextEchoNanos = Long.MAX_VALUE;
     private volatile int connections;
+    private volatile InetSocketAddress connectedTo;
 
     public ControlChannel(Datapath datapath, ControlConfig config, Consumer<List<OutputFrame>> packetOutSink) {
         this.datapath = datapath;
@@ -92,6 +94,11 @@ public final class ControlChannel {
         return connections;
     }
 
+    /** The controller address of the current TCP connection, or null between connections. */
+    public InetSocketAddress connectedTo() {
+        return connectedTo;
+    }
+
     /** Sends switch-originated messages (PACKET_IN, ERROR, HX_ENTRY_STATUS) if connected and running. */
     public void sendUpward(List<PofMessage> messages) {
         if (!messages.isEmpty() && isRunning()) {
@@ -100,10 +107,14 @@ public final class ControlChannel {
     }
 
     private void connectLoop() {
+        ControllerRotation rotation = new ControllerRotation(config.controllers());
         while (running) {
+            InetSocketAddress controller = rotation.current();
             try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(config.controllerHost(), config.controllerPort()), 2000);
+                s.connect(new InetSocketAddress(controller.getHostString(), controller.getPort()), 2000);
                 s.setTcpNoDelay(true);
+                rotation.established();
+                connectedTo = controller;
                 socket = s;
                 connections++;
                 SwitchSession sess = new SwitchSession(datapath, config, packetOutSink);
@@ -119,8 +130,11 @@ public final class ControlChannel {
             } finally {
                 socket = null;
                 session = null;
+                connectedTo = null;
             }
-            sleep(config.reconnectIntervalMs());
+            if (rotation.failed()) {
+                sleep(config.reconnectIntervalMs());
+            }
         }
     }
 

@@ -1,5 +1,8 @@
 package org.hsdba.pofswitch.control;
 
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -7,10 +10,13 @@ import java.util.Objects;
  * echo every 2 s, "Huawei" / "POFSwitch-1.4.0.015" strings). POFSwitch sleeps 100 ms before every
  * COUNTER_REPLY and sends its first ECHO_REQUEST 1.0 s after its HELLO; both are configurable and
  * off by default here ({@link StockProfile#POFSWITCH_DEFAULT_BUILD} turns them on).
+ * <p>
+ * More than one controller address (an ONOS cluster): the switch keeps one connection, to the
+ * first address that accepts it, and after losing it tries the next ones in order (see
+ * {@link ControllerRotation}).
  */
 public final class ControlConfig {
-    private final String controllerHost;
-    private final int controllerPort;
+    private final List<InetSocketAddress> controllers;
     private final long reconnectIntervalMs;
     private final long echoIntervalMs;
     private final long counterReplyDelayMs;
@@ -21,8 +27,8 @@ public final class ControlConfig {
     private final String lookupEngine;
 
     private ControlConfig(Builder b) {
-        this.controllerHost = b.controllerHost;
-        this.controllerPort = b.controllerPort;
+        this.controllers = List.copyOf(b.controllers.isEmpty()
+                ? List.of(InetSocketAddress.createUnresolved("127.0.0.1", 6633)) : b.controllers);
         this.reconnectIntervalMs = b.reconnectIntervalMs;
         this.echoIntervalMs = b.echoIntervalMs;
         this.counterReplyDelayMs = b.counterReplyDelayMs;
@@ -37,12 +43,18 @@ public final class ControlConfig {
         return new Builder();
     }
 
+    /** The first controller address. */
     public String controllerHost() {
-        return controllerHost;
+        return controllers.get(0).getHostString();
     }
 
     public int controllerPort() {
-        return controllerPort;
+        return controllers.get(0).getPort();
+    }
+
+    /** Every controller address, in the order the switch tries them (unresolved: resolved at each connect). */
+    public List<InetSocketAddress> controllers() {
+        return controllers;
     }
 
     public long reconnectIntervalMs() {
@@ -80,8 +92,7 @@ public final class ControlConfig {
 
     /** Builder; defaults as described on the class. */
     public static final class Builder {
-        private String controllerHost = "127.0.0.1";
-        private int controllerPort = 6633;
+        private final List<InetSocketAddress> controllers = new ArrayList<>();
         private long reconnectIntervalMs = 2000;
         private long echoIntervalMs = 2000;
         private long counterReplyDelayMs;
@@ -94,12 +105,22 @@ public final class ControlConfig {
         private Builder() {
         }
 
+        /** The one controller address (replaces any given before). */
         public Builder controller(String host, int port) {
+            controllers.clear();
+            return alsoController(host, port);
+        }
+
+        /** One more controller address, tried after the ones given before. */
+        public Builder alsoController(String host, int port) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("controller port must be in 1..65535, got " + port);
             }
-            this.controllerHost = Objects.requireNonNull(host, "host");
-            this.controllerPort = port;
+            InetSocketAddress a = InetSocketAddress.createUnresolved(Objects.requireNonNull(host, "host"), port);
+            if (controllers.contains(a)) {
+                throw new IllegalArgumentException("controller " + host + ":" + port + " given twice");
+            }
+            controllers.add(a);
             return this;
         }
 
