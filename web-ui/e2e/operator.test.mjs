@@ -122,6 +122,8 @@ for (const { name, viewport } of VIEWPORTS) {
         await add.click();
         await page.locator(`[role=treeitem][data-node="${c.id}"]`).waitFor();
         await page.locator('#node-title').filter({ hasText: c.id }).waitFor();
+        // In the HTB-like mode the chart's reference line is the assured rate, and says so.
+        await page.locator('.chart .ref-label').filter({ hasText: /^assured / }).first().waitFor({ state: 'attached', timeout: 10000 });
         await focusKept(`add ${c.id}`);
         const r = await rest('GET', `${portPath(target.device, target.port)}/nodes/${c.id}`);
         assert.equal(r.status, 200, r.text);

@@ -80,6 +80,7 @@ export function NodePanel(props) {
         ${WINDOWS.map((m) => html`<button type="button" aria-pressed=${String(windowMin === m)} onClick=${() => setWindowMin(m)}>${m} min</button>`)}
       </div>
       <${RateChart} title=${`Rate of ${node.id}`} samples=${samples} now=${now} windowMs=${windowMin * 60000}
-                    guaranteedBps=${node.guaranteedBps ?? (effective ? effective.guaranteedBps : null)} peakBps=${node.peakBps} />
+                    guaranteedBps=${node.guaranteedBps ?? (effective ? effective.guaranteedBps : null)} peakBps=${node.peakBps}
+                    guaranteeLabel=${htb ? 'assured' : 'guaranteed'} />
     </section>`;
 }

@@ -23,7 +23,7 @@ function path(samples, key, x, y) {
   return d;
 }
 
-export function RateChart({ samples, windowMs, now, guaranteedBps, peakBps, title }) {
+export function RateChart({ samples, windowMs, now, guaranteedBps, peakBps, title, guaranteeLabel = 'guaranteed' }) {
   const end = now || (samples.length ? samples[samples.length - 1].t : Date.now());
   const start = end - windowMs;
   const inView = samples.filter((s) => s.t >= start);
@@ -61,7 +61,7 @@ export function RateChart({ samples, windowMs, now, guaranteedBps, peakBps, titl
           </text>`)}
         ${guaranteedBps > 0 ? html`
           <line class="ref" x1=${PAD.l} x2=${W - PAD.r} y1=${y(guaranteedBps)} y2=${y(guaranteedBps)} />
-          <text class="ref-label" x=${W - PAD.r - 4} y=${Math.max(y(guaranteedBps) - 4, PAD.t + 9)} text-anchor="end">guaranteed ${formatRate(guaranteedBps)}</text>` : null}
+          <text class="ref-label" x=${W - PAD.r - 4} y=${Math.max(y(guaranteedBps) - 4, PAD.t + 9)} text-anchor="end">${guaranteeLabel} ${formatRate(guaranteedBps)}</text>` : null}
         ${Number.isFinite(peakBps) && peakBps > 0 ? html`
           <line class="ref" x1=${PAD.l} x2=${W - PAD.r} y1=${y(peakBps)} y2=${y(peakBps)} />
           <text class="ref-label" x=${W - PAD.r - 4} y=${Math.max(y(peakBps) - 4, PAD.t + 9)} text-anchor="end">peak ${formatRate(peakBps)}</text>` : null}

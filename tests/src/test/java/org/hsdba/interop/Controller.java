@@ -64,8 +64,11 @@ final class Controller implements AutoCloseable {
 
             @Override
             public void error(PofSwitch sw, ErrorMessage error, PofMessage cause) {
+                // An ERROR matching no request of ours names its xid, so a failure says which
+                // (a late answer, or a message the switch mis-parsed) rather than only "UNKNOWN_INST".
                 errors.add(error.errorString() + " (type " + error.errorType() + " code " + error.code() + ")"
-                        + (cause == null ? "" : " for " + cause));
+                        + (cause == null ? " for no request of ours: xid " + error.xid() + " at "
+                        + java.time.Instant.now() : " for " + cause));
             }
         });
         Recording switches = new Recording(server);
