@@ -188,7 +188,9 @@ static int decode_operand(const uint8_t *p, struct hx_operand *o, int writable)
     if (o->domain > D_ENTRY) {
         return HXFC_BAD_OPERAND;
     }
-    if (writable && o->domain != D_META && o->domain != D_PKT && o->domain != D_STATE && o->domain != D_REG) {
+    /* ENTRY word 4 (AGE_NS) is the one writable intrinsic (section 8.1) */
+    if (writable && o->domain != D_META && o->domain != D_PKT && o->domain != D_STATE && o->domain != D_REG
+            && !(o->domain == D_ENTRY && o->offset == HX_ENTRY_AGE_NS)) {
         return HXFC_BAD_OPERAND;
     }
     if (o->domain == D_META || o->domain == D_PKT) {
@@ -319,6 +321,8 @@ static int op_register(const struct hx_ctx *c, const struct hx_operand *o, uint3
     return 1;
 }
 
+static void note_aging(const struct entryInfo *e);
+
 static int op_read(struct hx_ctx *c, const struct hx_operand *o, uint64_t *v)
 {
     struct pofdp_packet *dpp = c->dpp;
@@ -351,6 +355,7 @@ static int op_read(struct hx_ctx *c, const struct hx_operand *o, uint64_t *v)
         case 1: *v = c->prev_hit; return 1;
         case 2: *v = c->cur->index; return 1;
         case 3: *v = c->cur->hx.table_gid; return 1;
+        case HX_ENTRY_AGE_NS: *v = c->cur->hx.age_ns; return 1;
         default: return 0;
         }
     default: return 0;
@@ -377,6 +382,11 @@ static int op_write(struct hx_ctx *c, const struct hx_operand *o, uint64_t v)
     case D_REG:
         if (!op_register(c, o, &addr)) return 0;
         registers[addr] = v;
+        return 1;
+    case D_ENTRY:
+        if (!c->cur || o->offset != HX_ENTRY_AGE_NS) return 0;
+        c->cur->hx.age_ns = v;
+        note_aging(c->cur);
         return 1;
     default: return 0;
     }
@@ -718,9 +728,15 @@ static enum hx_run call_block(struct hx_ctx *c, const uint8_t *d)
     c->param_words = be16(d + 2) / 8;
     c->in_block = 1;
     c->prev_hit = e->hx.last_hit_ns;
-    c->reactivated = !e->hx.active;
+    c->reactivated = 0;
     e->hx.last_hit_ns = dpp->hx.time_ns;
-    if (c->reactivated) {
+    if (e->hx.aged) {
+        /* back from aging (section 8.1): the controller never saw it go idle, so no status */
+        c->reactivated = HX_REACTIVATED_FROM_AGED;
+        e->hx.aged = 0;
+        e->hx.active = 1;
+    } else if (!e->hx.active) {
+        c->reactivated = HX_REACTIVATED_FROM_IDLE;
         e->hx.active = 1;
         entry_status(e, 1, dpp->hx.time_ns);
     }
@@ -819,14 +835,55 @@ static void run_hook(struct entryInfo *e, uint64_t time)
     run_block(&c, b, b->idle_pc);
 }
 
-static uint64_t expiry(const struct entryInfo *e)
+/* When an active or aged entry with an idle timeout goes idle, or UINT64_MAX. */
+static uint64_t idle_expiry(const struct entryInfo *e)
 {
     const uint8_t *d = entry_call(e);
     uint32_t idle_ms = d ? be32(d + 4) : 0;
-    if (!e->hx.active || idle_ms == 0) {
+    if (!(e->hx.active || e->hx.aged) || idle_ms == 0) {
         return UINT64_MAX;
     }
     return e->hx.last_hit_ns + idle_ms * 1000000ULL;
+}
+
+/* last_hit + AGE_NS, saturating: a sum beyond 2^64-1 never expires (section 8.1). */
+static uint64_t age_expiry(const struct entryInfo *e)
+{
+    uint64_t at = e->hx.last_hit_ns + e->hx.age_ns;
+    return at < e->hx.last_hit_ns ? UINT64_MAX : at;
+}
+
+/* When an entry next changes activity: an active one ages out at last_hit + AGE_NS or goes idle
+ * at last_hit + idle_timeout, whichever is first; an aged one goes idle. */
+static uint64_t expiry(const struct entryInfo *e)
+{
+    uint64_t idle = idle_expiry(e), age;
+    if (!e->hx.active || e->hx.age_ns == 0) {
+        return idle;
+    }
+    age = age_expiry(e);
+    return age < idle ? age : idle;
+}
+
+/* The program set an entry's aging gap: its aging deadline may be the next expiry. */
+static void note_aging(const struct entryInfo *e)
+{
+    uint64_t at;
+    if (e->hx.active && e->hx.age_ns != 0 && (at = age_expiry(e)) < idle_bound) {
+        idle_bound = at;
+    }
+}
+
+/* An active or aged entry becomes inactive; only an active one runs its hook (an aged one
+ * already left its parent's sums). */
+static void deactivate(struct entryInfo *e, uint64_t time)
+{
+    e->hx.aged = 0;
+    if (!e->hx.active) {
+        return;
+    }
+    run_hook(e, time);
+    e->hx.active = 0;
 }
 
 static int by_expiry(const void *x, const void *y)
@@ -838,7 +895,9 @@ static int by_expiry(const void *x, const void *y)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Deactivates every active entry whose idle timeout passed by now (hook, then HX_ENTRY_STATUS IDLE). */
+/* Runs every aging and idle expiry due by now, in time order: an active entry past AGE_NS runs its
+ * hook and becomes aged (nothing sent), one past its idle timeout becomes inactive (hook if it was
+ * still active) and HX_ENTRY_STATUS IDLE goes up. */
 static void expire_idle(uint64_t now)
 {
     struct pof_local_resource *lr = local_resource();
@@ -867,9 +926,18 @@ static void expire_idle(uint64_t now)
     }
     qsort(due, n, sizeof *due, by_expiry);
     for (i = 0; i < n; i++) {
+        uint64_t idle = idle_expiry(due[i]);
         x = expiry(due[i]);
-        run_hook(due[i], x);
-        due[i]->hx.active = 0;
+        if (x < idle) {
+            deactivate(due[i], x);
+            due[i]->hx.aged = 1;
+            if (idle > now) {
+                if (idle < next) next = idle;
+                continue;
+            }
+            x = idle;
+        }
+        deactivate(due[i], x);
         entry_status(due[i], 0, x);
     }
     free(due);
@@ -878,9 +946,8 @@ static void expire_idle(uint64_t now)
 
 void hx_entry_leaving(struct entryInfo *e)
 {
-    if (e && e->hx.active) {
-        run_hook(e, last_time_ns);
-        e->hx.active = 0;
+    if (e) {
+        deactivate(e, last_time_ns);
     }
 }
 

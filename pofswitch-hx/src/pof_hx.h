@@ -20,6 +20,12 @@
 #define HX_INSTRUCTION_BUDGET   4096
 #define HX_PATH_LIMIT           16
 
+/* ENTRY intrinsics (section 3.1, 8.1): word 4 is AGE_NS, the only writable one; word 0 reads 1
+ * after a packet re-activated an inactive entry, 2 after one re-activated an aged entry. */
+#define HX_ENTRY_AGE_NS             4
+#define HX_REACTIVATED_FROM_IDLE    1
+#define HX_REACTIVATED_FROM_AGED    2
+
 /* Message and instruction types, error type (section 0). */
 #define HXT_FEATURES_REQUEST    192
 #define HXT_FEATURES_REPLY      193
@@ -42,8 +48,10 @@
  * zeroed when the entry is added, carried over by MODIFY, freed with the entry. */
 struct hx_entry_rt {
     uint8_t  active;
+    uint8_t  aged;          /* out of its parent's sums after AGE_NS, idle clock still running (8.1) */
     uint8_t  table_gid;
     uint64_t last_hit_ns;
+    uint64_t age_ns;        /* ENTRY word 4, written by the program; 0 = no aging (8.1) */
     uint64_t passed_packets, passed_bytes, dropped_packets, dropped_bytes;
     uint64_t state[HX_STATE_WORDS];
 };
@@ -77,7 +85,7 @@ uint32_t hx_control_message(uint8_t *msg, uint16_t len);
 uint32_t hx_flow_mod_check(const struct pof_flow_entry *f);
 /* An entry was added or modified in a table (clears outstanding joins it settles). */
 void hx_entry_installed(struct entryInfo *e, const struct tableInfo *t);
-/* Before a MODIFY or DELETE: runs the hook of an active entry and makes it inactive. */
+/* Before a MODIFY or DELETE: runs the hook of an active entry (not of an aged one) and makes it inactive. */
 void hx_entry_leaving(struct entryInfo *e);
 /* A table was deleted: its outstanding joins go. */
 void hx_table_deleted(uint8_t gid);

@@ -30,6 +30,7 @@ import org.hsdba.pof.ext.HxOperand;
 import org.hsdba.pof.ext.HxReadReply;
 import org.hsdba.pof.ext.HxReadRequest;
 import org.hsdba.pof.ext.HxRegisterMod;
+import org.hsdba.pof.ext.HxReturn;
 import org.hsdba.pof.instruction.ApplyActions;
 import org.hsdba.pof.instruction.Instruction;
 import org.hsdba.pof.instruction.RawInstruction;
@@ -52,16 +53,34 @@ import org.junit.Test;
  * PKT, PARAM, STATE, REG with a PARAM index, RAND and ENTRY operands, forward HX_BRANCHes on every
  * condition) installed on the patched real POFSwitch (pofswitch-hx, in C) over the control channel
  * and on the reference switch's {@link Datapath} (Java), the same frames through both (real frames
- * on the POFSwitch's port), then every register, the entry's state words and its passed/dropped
- * counters read back with HX_READ_REQUEST from both: they must be identical, bit for bit. The
- * random stream is compared too (same seed: the one the POFSwitch declares). TIME and the previous
- * hit time are left out: the two switches' clocks differ. Figures in target/pofswitch-hx-agreement.txt.
+ * on the POFSwitch's port), then every register, the entry's state words, its activity and its
+ * passed/dropped counters read back with HX_READ_REQUEST from both: they must be identical, bit for
+ * bit. The random stream is compared too (same seed: the one the POFSwitch declares). TIME and the
+ * previous hit time are left out: the two switches' clocks differ.
+ *
+ * <p>Aging and idle expiry (sections 8, 8.1) are covered too: each block ends its packet part by
+ * writing ENTRY word 4 (AGE_NS) and has a random deactivation hook (no PKT operands), and the
+ * frames come in bursts separated by silences far longer than AGE_NS (the entry ages: hook, then
+ * ENTRY[0] = 2 at the next packet) and, at the end, longer than the idle timeout where the program
+ * has one (IDLE without a second hook). Gaps and AGE_NS are hundreds of milliseconds apart, so the
+ * real switch's scheduling jitter cannot move an expiry across a packet. Figures in
+ * target/pofswitch-hx-agreement.txt.
  */
 public class HxSwitchAgreementTest {
 
     private static final int PROGRAMS = 6;
     private static final int INSTRUCTIONS = 48;
     private static final int FRAMES = 120;
+    private static final int BURSTS = 4;
+    private static final int HOOK_INSTRUCTIONS = 12;
+    /** The aging gap the programs write (ENTRY word 4), far above the 4 ms between a burst's frames. */
+    private static final long AGE_NS = 400_000_000L;
+    /** Silence between bursts: well beyond AGE_NS, well below the idle timeout. */
+    private static final long GAP_MS = 1_200;
+    private static final long IDLE_TIMEOUT_MS = 3_000;
+    /** Silence after the last burst before the read: beyond the idle timeout. */
+    private static final long END_MS = 3_400;
+    private static final long FRAME_NS = 4_000_000L;
     private static final int REGISTERS = 255;
     private static final Match ETHER = Match.of(0, 96, 16);
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build();
@@ -105,7 +124,10 @@ public class HxSwitchAgreementTest {
                 messages.add(TableMod.builder().xid(41).command(2).table(0, 0).size(16).keyLengthBits(16)
                         .name("agree").matches(List.of(ETHER)).build());
             }
-            messages.addAll(program(rnd, p, rig.egress));
+            // programs 0, 3: aging and idle; 1, 4: aging only; 2, 5: idle only (hook at the idle expiry)
+            boolean ages = p % 3 != 2;
+            long idleMs = p % 3 == 1 ? 0 : IDLE_TIMEOUT_MS;
+            messages.addAll(program(rnd, p, rig.egress, ages ? AGE_NS : 0, idleMs));
             messages.add(HxRegisterMod.zero(42, 0, REGISTERS));
             messages.add(registers(rnd));
             rig.session.send(messages).get(30, TimeUnit.SECONDS);
@@ -113,14 +135,24 @@ public class HxSwitchAgreementTest {
                 apply(ref, m);
             }
             List<byte[]> frames = frames(rnd);
-            for (byte[] frame : frames) {
-                ProcessResult r = ref.process(frame, rig.ingress, t += 1_000_000);
-                assertTrue("reference: " + r, r.error() == null);
+            int per = FRAMES / BURSTS;
+            for (int b = 0; b < BURSTS; b++) {
+                List<byte[]> burst = frames.subList(b * per, (b + 1) * per);
+                for (byte[] frame : burst) {
+                    ProcessResult r = ref.process(frame, rig.ingress, t += FRAME_NS);
+                    assertTrue("reference: " + r, r.error() == null);
+                }
+                send(burst);
+                long silenceMs = b == BURSTS - 1 ? END_MS : GAP_MS;
+                t += silenceMs * 1_000_000L;
+                Thread.sleep(silenceMs);
             }
-            send(frames);
+            // the POFSwitch runs due expiries when it is read, the reference when its time advances
+            ref.advanceTime(t);
             HxEntryRecord sw = awaitCounted(rig.session.globalTableId(0, 0), FRAMES);
             HxEntryRecord expected = ref.entryRecord(0, 0);
             assertEquals("program " + p + ": ERRORs from the POFSwitch", List.of(), rig.controller.errors);
+            assertEquals("program " + p + ": active", expected.active(), sw.active());
             assertEquals("program " + p + ": passed packets", expected.passedPackets(), sw.passedPackets());
             assertEquals("program " + p + ": passed bytes", expected.passedBytes(), sw.passedBytes());
             assertEquals("program " + p + ": dropped packets", expected.droppedPackets(), sw.droppedPackets());
@@ -133,9 +165,11 @@ public class HxSwitchAgreementTest {
             }
             assertEquals("program " + p + ": registers 0.." + (REGISTERS - 1), Arrays.toString(refRegs),
                     Arrays.toString(swRegs));
-            compared += REGISTERS + expected.state().length + 4;
-            report.append(String.format("program %d: %d instructions, %d frames, %d passed, %d dropped, state %s%n", p,
-                    INSTRUCTIONS, FRAMES, sw.passedPackets(), sw.droppedPackets(), Arrays.toString(sw.state())));
+            compared += REGISTERS + expected.state().length + 5;
+            report.append(String.format("program %d: %d+%d hook instructions, AGE_NS %d, idle %d ms, %d frames in %d"
+                    + " bursts, %d passed, %d dropped, active %b, state %s%n", p, INSTRUCTIONS, HOOK_INSTRUCTIONS,
+                    ages ? AGE_NS : 0, idleMs, FRAMES, BURSTS, sw.passedPackets(), sw.droppedPackets(), sw.active(),
+                    Arrays.toString(sw.state())));
         }
         report.append(String.format("%d programs x %d frames: %d words compared, 0 differences%n", PROGRAMS, FRAMES,
                 compared));
@@ -145,8 +179,13 @@ public class HxSwitchAgreementTest {
 
     // ------------------------------------------------------------------ programs and frames
 
-    private static HxOperand source(Random rnd) {
-        switch (rnd.nextInt(9)) {
+    /** A random source operand; a hook has no packet, so none of its operands is PKT. */
+    private static HxOperand source(Random rnd, boolean hook) {
+        int kind = rnd.nextInt(9);
+        if (hook && kind == 2) {
+            kind = 4;
+        }
+        switch (kind) {
             case 0: return HxOperand.imm(edge(rnd));
             case 1: {
                 int len = 1 + rnd.nextInt(64);
@@ -160,7 +199,7 @@ public class HxSwitchAgreementTest {
             case 4: return HxOperand.state(rnd.nextInt(8));
             case 5: return HxOperand.reg(rnd.nextInt(64), rnd.nextInt(2)); // params 0, 1 hold small bases
             case 6: return HxOperand.rand();
-            case 7: return HxOperand.entry(rnd.nextBoolean() ? 0 : 2);
+            case 7: return HxOperand.entry(new int[] {0, 2, HxOperand.ENTRY_AGE_NS}[rnd.nextInt(3)]);
             default: return HxOperand.reg(rnd.nextInt(REGISTERS));
         }
     }
@@ -182,19 +221,39 @@ public class HxSwitchAgreementTest {
         return rnd.nextInt(3) == 0 ? edges[rnd.nextInt(edges.length)] : rnd.nextLong() >>> rnd.nextInt(64);
     }
 
-    private static List<PofMessage> program(Random rnd, int block, int egress) {
-        List<Instruction> body = new ArrayList<>();
+    /**
+     * {@code n} random HX_ALUs and forward HX_BRANCHes. In the packet part a branch may skip the
+     * OUTPUT that follows (landing on HX_RETURN: the frame is dropped); in the hook, which ends the
+     * block, it may land one past the end.
+     */
+    private static void randomInstructions(Random rnd, int n, boolean hook, List<Instruction> out) {
         HxAluOp[] ops = HxAluOp.values();
         HxBranchCond[] conds = HxBranchCond.values();
-        for (int i = 0; i < INSTRUCTIONS; i++) {
+        for (int i = 0; i < n; i++) {
             if (rnd.nextInt(6) == 0) {
-                int count = 1 + rnd.nextInt(Math.min(4, INSTRUCTIONS + 1 - i));
-                body.add(HxBranch.forward(conds[rnd.nextInt(conds.length)], count, source(rnd), source(rnd)));
+                int count = 1 + rnd.nextInt(Math.min(4, (hook ? n : n + 1) - i));
+                out.add(HxBranch.forward(conds[rnd.nextInt(conds.length)], count, source(rnd, hook),
+                        source(rnd, hook)));
             } else {
-                body.add(new HxAlu(ops[rnd.nextInt(ops.length)], destination(rnd), source(rnd), source(rnd), source(rnd)));
+                out.add(new HxAlu(ops[rnd.nextInt(ops.length)], destination(rnd), source(rnd, hook),
+                        source(rnd, hook), source(rnd, hook)));
             }
         }
+    }
+
+    /**
+     * Block {@code block}: AGE_NS := {@code ageNs} (a fixed value, so both switches age at the same
+     * frame), the random packet part, OUTPUT, HX_RETURN, then the random deactivation hook.
+     */
+    private static List<PofMessage> program(Random rnd, int block, int egress, long ageNs, long idleMs) {
+        List<Instruction> body = new ArrayList<>();
+        body.add(new HxAlu(HxAluOp.MOV, HxOperand.entry(HxOperand.ENTRY_AGE_NS), HxOperand.imm(ageNs),
+                HxOperand.imm(0), HxOperand.imm(0)));
+        randomInstructions(rnd, INSTRUCTIONS, false, body);
         body.add(ApplyActions.of(OutputAction.of(Operand.immediate(egress), 0, 0, 0)));
+        body.add(HxReturn.INSTANCE);
+        int idlePc = body.size();
+        randomInstructions(rnd, HOOK_INSTRUCTIONS, true, body);
         List<RawInstruction> compact = new ArrayList<>();
         for (Instruction i : body) {
             compact.add(ExtCodec.compact(i));
@@ -206,12 +265,18 @@ public class HxSwitchAgreementTest {
             params[i] = edge(rnd);
         }
         List<PofMessage> out = new ArrayList<>();
-        out.add(HxBlockMod.add(10, block, 0xFFFF, false, compact.subList(0, INSTRUCTIONS / 2)));
-        out.add(HxBlockMod.append(11, block, true, compact.subList(INSTRUCTIONS / 2, compact.size())));
+        // in parts of at most 24 instructions: a POFSwitch message is at most 2,560 bytes
+        int part = INSTRUCTIONS / 2;
+        int first = Math.min(part, compact.size());
+        out.add(HxBlockMod.add(10, block, idlePc, first == compact.size(), compact.subList(0, first)));
+        for (int from = part; from < compact.size(); from += part) {
+            int to = Math.min(from + part, compact.size());
+            out.add(HxBlockMod.append(11, block, to == compact.size(), compact.subList(from, to)));
+        }
         out.add(TableMod.builder().xid(12).command(0).table(0, 0).size(16).keyLengthBits(16).name("agree")
                 .matches(List.of(ETHER)).build());
         out.add(FlowMod.builder().xid(13).command(0).table(0, 0).index(0).priority(1)
-                .matches(List.of(MatchX.masked(ETHER, 0, 0))).instruction(new HxCallBlock(block, 0,
+                .matches(List.of(MatchX.masked(ETHER, 0, 0))).instruction(new HxCallBlock(block, idleMs,
                         HxCallBlock.words(params))).build());
         return out;
     }
