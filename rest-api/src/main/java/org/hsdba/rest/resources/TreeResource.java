@@ -92,15 +92,15 @@ public class TreeResource extends HsdbaResource {
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         TreeDocument doc = decode(request, () -> TreeDocument.readApi(json, "", where));
+        BandwidthTree proposed = rules(doc::build, doc::pointerOf);
+        requireNoViolations(Admission.check(proposed), doc::pointerOf);
         if (bothPreconditions) {
-            // A well-formed body, but If-Match needs the tree and If-None-Match: * its absence: one of
+            // A body the rules accept, but If-Match needs the tree and If-None-Match: * its absence: one of
             // the two preconditions fails whatever the state (RFC 9110 13.1.1, 13.1.2): 412.
             throw new ApiException(org.hsdba.rest.error.ApiError.of(org.hsdba.rest.error.ErrorCode.PRECONDITION,
                     "If-Match and If-None-Match: * cannot both hold (one needs the tree of port "
                             + where.port() + ", the other its absence); send one of them"));
         }
-        BandwidthTree proposed = rules(doc::build, doc::pointerOf);
-        requireNoViolations(Admission.check(proposed), doc::pointerOf);
         if (!expected.isPresent()) {
             // No precondition: only a creation may go without one (and then must stay one).
             if (service().tree(where).isPresent()) {
