@@ -63,7 +63,7 @@ public final class SimBench {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "sim throughput: 6 x 3 Gb/s CBR, 1024 B frames, C = 10 Gb/s, eta = 1,"
                 + " %.1f s simulated, EWMA K = %s, idle timeout 100 ms, buffer 10 ms, bins 100 ms; java %s%n",
-                seconds, runtime.estimator().period(), System.getProperty("java.version")));
+                seconds, runtime.estimator().forCapacity(10e9).period(), System.getProperty("java.version")));
         out.append(String.format(Locale.ROOT, "%-12s %-8s %12s %10s %12s %10s %14s %14s%n", "mode", "engine", "packets",
                 "wall s", "Mpkt/s", "cpu s", "Mpkt/cpu-s", "leaf mean|err|"));
         Object[][] runs = {{Mode.FIFO, null}, {Mode.DWRR, null}, {Mode.IN_SWITCH, new ReferenceModelFactory()},
