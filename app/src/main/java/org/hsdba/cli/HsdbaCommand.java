@@ -11,13 +11,19 @@ import org.hsdba.api.VersionConflictException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.JsonWriter;
+import org.hsdba.store.StoreFailure;
 import org.onosproject.cli.AbstractShellCommand;
+import org.onosproject.store.service.StorageException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Base of the hsdba commands: the service, port references, the optional expected version and
  * the output of ONOS's inherited {@code -j/--json} option.
  */
 abstract class HsdbaCommand extends AbstractShellCommand {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HsdbaCommand.class);
 
     /** Set by tests; otherwise the OSGi service. */
     HsdbaService service;
@@ -32,8 +38,9 @@ abstract class HsdbaCommand extends AbstractShellCommand {
      * Runs the command. A refused request (bad argument, admission violations, stale version, no
      * such tree or node) is the operator's mistake, not a server error: it becomes Karaf's
      * {@link CommandException}, which the shell prints ("Error executing command: " and the
-     * reasons), ends the command with a failure status, and logs only at DEBUG. Anything else
-     * propagates and is logged as the error it is.
+     * reasons), ends the command with a failure status, and logs only at DEBUG. A failure of ONOS's
+     * distributed store (a timeout) is told the same way, with what to do, and logged at WARN.
+     * Anything else propagates and is logged as the error it is.
      */
     @Override
     protected final void doExecute() throws CommandException {
@@ -41,6 +48,12 @@ abstract class HsdbaCommand extends AbstractShellCommand {
             run();
         } catch (IllegalArgumentException | VersionConflictException | NotFoundException e) {
             throw refused(e);
+        } catch (StorageException e) {
+            // Not the operator's mistake, but not a bug of the command either: say what happened
+            // once in the log and tell the operator what to do, without a stack trace.
+            String message = StoreFailure.describe(e);
+            LOG.warn("hsdba command failed: {}", message);
+            throw new CommandException(message, e);
         }
     }
 

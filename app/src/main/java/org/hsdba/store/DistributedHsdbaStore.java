@@ -13,6 +13,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
@@ -88,6 +91,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
+    /** The event thread {@link #create} made, shut down by {@link #close}; null for a given executor. */
+    private volatile ExecutorService ownExecutor;
     /** What the listeners were last told; guarded by {@link #announceLock}. */
     private Snapshot announced;
 
@@ -124,26 +129,55 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
     }
 
-    DistributedHsdbaStore(ConsistentMap<String, String> map) {
+    /**
+     * A store on {@code map} whose map events are handled on {@code events}. Handling an event reads
+     * the map (blocking calls), so it must not run on the thread that delivers the event: in ONOS
+     * that is a Raft partition thread of Atomix, and a blocking read of a key of that same partition
+     * waits for the thread it blocks, until the map's operation timeout.
+     */
+    DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events) {
         this.map = Objects.requireNonNull(map, "map");
         Snapshot start = snapshot();
         collectGarbage(start);
         synchronized (announceLock) {
             announced = start;
         }
-        map.addListener(mapListener);
+        map.addListener(mapListener, Objects.requireNonNull(events, "events"));
     }
 
-    /** Opens the map {@value #MAP_NAME} (created on first use) with ONOS's API serializer. */
+    /**
+     * Opens the map {@value #MAP_NAME} (created on first use) with ONOS's API serializer; map events
+     * are handled in order on a thread of the store's own.
+     */
     public static DistributedHsdbaStore create(StorageService storage) {
-        ConsistentMap<String, String> map = storage.<String, String>consistentMapBuilder().withName(MAP_NAME)
-                .withSerializer(Serializer.using(KryoNamespaces.API)).build();
-        return new DistributedHsdbaStore(map);
+        return open(storage.<String, String>consistentMapBuilder().withName(MAP_NAME)
+                .withSerializer(Serializer.using(KryoNamespaces.API)).build());
     }
 
-    /** Stops listening to the map. */
+    /** A store on {@code map} that handles the map's events in order on a thread of its own. */
+    static DistributedHsdbaStore open(ConsistentMap<String, String> map) {
+        ExecutorService events = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "hsdba-store-events");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            DistributedHsdbaStore store = new DistributedHsdbaStore(map, events);
+            store.ownExecutor = events;
+            return store;
+        } catch (RuntimeException e) {
+            events.shutdown();
+            throw e;
+        }
+    }
+
+    /** Stops listening to the map (and the event thread, if the store made it). */
     public void close() {
         map.removeListener(mapListener);
+        ExecutorService own = ownExecutor;
+        if (own != null) {
+            own.shutdown();
+        }
     }
 
     // ------------------------------------------------------------------ entry keys

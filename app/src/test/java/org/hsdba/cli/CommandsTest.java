@@ -190,6 +190,19 @@ public class CommandsTest {
         assertFalse(e.toString(), e instanceof CommandException);
     }
 
+    /** A timeout of ONOS's store (its message is only the map's name) is told with what to do, not as a crash. */
+    @Test
+    public void aStoreTimeoutIsToldWithWhatToDo() {
+        NodeRemoveCommand remove = atPort(new NodeRemoveCommand());
+        remove.service = Mockito.mock(org.hsdba.api.HsdbaService.class, invocation -> {
+            throw new org.onosproject.store.service.ConsistentMapException.Timeout("org.hsdba.config");
+        });
+        remove.id = "lab";
+        CommandException e = assertThrows(CommandException.class, remove::doExecute);
+        assertThat(e.getMessage(), containsString("ConsistentMapException.Timeout (org.hsdba.config)"));
+        assertThat(e.getMessage(), containsString("may or may not have been applied"));
+    }
+
     @Test(expected = VersionConflictException.class)
     public void aStaleVersionOptionIsAConflict() {
         NodeRemoveCommand remove = atPort(new NodeRemoveCommand());

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.hsdba.api.HsdbaParameters;
@@ -19,11 +18,7 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.ConfigJson;
 import org.junit.Test;
-import org.onosproject.store.service.ConsistentMap;
-import org.onosproject.store.service.ConsistentMapAdapter;
-import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.TestConsistentMap;
-import org.onosproject.store.service.Versioned;
 
 /**
  * Two cluster members on one ONOS consistent map (ONOS's {@link TestConsistentMap}): an import is
@@ -36,77 +31,9 @@ public class DistributedHsdbaStoreTest {
     private static final HsdbaParameters ASSISTED = HsdbaParameters.DEFAULTS.toBuilder()
             .mode(ModePreference.CONTROLLER_ASSISTED).build();
 
-    /** The shared map, with a hook run once just before the next swap of the index. */
-    private static final class SharedMap extends ConsistentMapAdapter<String, String> {
-        final ConsistentMap<String, String> inner = newMap();
-        Runnable beforeNextSwap;
-
-        @Override
-        public Versioned<String> get(String key) {
-            return inner.get(key);
-        }
-
-        @Override
-        public Versioned<String> put(String key, String value) {
-            return inner.put(key, value);
-        }
-
-        @Override
-        public Versioned<String> putIfAbsent(String key, String value) {
-            runHook(key);
-            return inner.putIfAbsent(key, value);
-        }
-
-        @Override
-        public boolean replace(String key, long version, String value) {
-            runHook(key);
-            return inner.replace(key, version, value);
-        }
-
-        @Override
-        public Versioned<String> remove(String key) {
-            return inner.remove(key);
-        }
-
-        @Override
-        public Set<String> keySet() {
-            return inner.keySet();
-        }
-
-        @Override
-        public void addListener(MapEventListener<String, String> listener) {
-            inner.addListener(listener);
-        }
-
-        @Override
-        public void removeListener(MapEventListener<String, String> listener) {
-            inner.removeListener(listener);
-        }
-
-        private void runHook(String key) {
-            Runnable hook = beforeNextSwap;
-            if (key.equals(DistributedHsdbaStore.INDEX_KEY) && hook != null) {
-                beforeNextSwap = null;
-                hook.run();
-            }
-        }
-
-        private static ConsistentMap<String, String> newMap() {
-            TestConsistentMap.Builder<String, String> builder = TestConsistentMap.builder();
-            builder.withName(DistributedHsdbaStore.MAP_NAME);
-            return builder.build();
-        }
-
-        /** Full tree entries and deltas. */
-        Set<String> treeKeys() {
-            return inner.keySet().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX)
-                    || k.startsWith(DistributedHsdbaStore.DELTA_PREFIX)).collect(Collectors.toCollection(TreeSet::new));
-        }
-    }
-
     private final SharedMap map = new SharedMap();
-    private final DistributedHsdbaStore a = new DistributedHsdbaStore(map);
-    private final DistributedHsdbaStore b = new DistributedHsdbaStore(map);
+    private final DistributedHsdbaStore a = new DistributedHsdbaStore(map, Runnable::run);
+    private final DistributedHsdbaStore b = new DistributedHsdbaStore(map, Runnable::run);
 
     /** What a member sees: every tree's port and version, and the mode. */
     private static String view(HsdbaStore s) {
@@ -203,7 +130,7 @@ public class DistributedHsdbaStoreTest {
         map.put(stale, json);
         map.put(inFlight, json);
         map.put(otherPort, json);
-        new DistributedHsdbaStore(map);
+        new DistributedHsdbaStore(map, Runnable::run);
         assertFalse(map.treeKeys().contains(stale));
         assertTrue("another member may still swap it in", map.treeKeys().contains(inFlight));
         assertTrue("no tree indexed for that port: cannot tell", map.treeKeys().contains(otherPort));
@@ -226,7 +153,7 @@ public class DistributedHsdbaStoreTest {
         map.inner.put(key, "{\"device\": 3}");
         DistributedHsdbaStore fresh;
         try {
-            fresh = new DistributedHsdbaStore(map);
+            fresh = new DistributedHsdbaStore(map, Runnable::run);
             fail("a broken entry was read: " + fresh.trees());
         } catch (IllegalStateException e) {
             assertTrue(e.getMessage(), e.getMessage().contains(key));
@@ -265,7 +192,7 @@ public class DistributedHsdbaStoreTest {
                 assertTrue(k + " is " + bytes + " characters", bytes < 400);
             }
         }
-        DistributedHsdbaStore fresh = new DistributedHsdbaStore(map);
+        DistributedHsdbaStore fresh = new DistributedHsdbaStore(map, Runnable::run);
         assertEquals(t, fresh.tree(StoreTrees.PORT).get());
         assertEquals(t, b.tree(StoreTrees.PORT).get());
         assertEquals(1, fresh.tree(StoreTrees.PORT).get().operatorVersion());
@@ -288,6 +215,6 @@ public class DistributedHsdbaStoreTest {
         a.putTree(operators, joinedOnce.version());
         assertEquals(1, map.treeKeys().size());
         assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
-        assertEquals(operators, new DistributedHsdbaStore(map).tree(StoreTrees.PORT).get());
+        assertEquals(operators, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
     }
 }

@@ -9,7 +9,9 @@ import javax.ws.rs.core.UriInfo;
 import javax.ws.rs.ext.ExceptionMapper;
 import javax.ws.rs.ext.Provider;
 
+import org.hsdba.store.StoreFailure;
 import org.onlab.osgi.ServiceNotFoundException;
+import org.onosproject.store.service.StorageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +38,8 @@ public final class ErrorMapper implements ExceptionMapper<Throwable> {
                 .entity(error.toJson());
         if (t instanceof org.hsdba.api.BusyException) {
             r.header("Retry-After", ((org.hsdba.api.BusyException) t).retryAfterSeconds());
+        } else if (t instanceof StorageException) {
+            r.header("Retry-After", 1);
         }
         if (t instanceof WebApplicationException) {
             // Keep what JAX-RS says about the failure, e.g. Allow on 405.
@@ -55,6 +59,13 @@ public final class ErrorMapper implements ExceptionMapper<Throwable> {
         if (t instanceof WebApplicationException) {
             int status = ((WebApplicationException) t).getResponse().getStatus();
             return ApiError.withStatus(status, ErrorCode.forStatus(status), describe(status, t));
+        }
+        if (t instanceof StorageException) {
+            // ONOS's distributed store failed (a timeout, no quorum): the server's trouble, not the
+            // request's, and it may pass; the change may or may not have been applied.
+            String message = StoreFailure.describe((StorageException) t);
+            LOG.warn("request {} failed: {}", where(), message);
+            return ApiError.of(ErrorCode.UNAVAILABLE, message);
         }
         if (t instanceof ServiceNotFoundException) {
             return ApiError.of(ErrorCode.UNAVAILABLE, "the hsdba service is not running: " + t.getMessage());
