@@ -82,6 +82,23 @@ public class SwitchFitTest {
     }
 
     @Test
+    public void theReferenceSwitchHoldsSevenLevelsInSwitchAndSixStock() {
+        SwitchCapabilities ref = SwitchCapabilities.reference(); // 8 MM tables
+        assertEquals(Optional.of("port 2: the switch has no room for 8 more level tables (7 free of 8 MM tables;"
+                + " MM#0 dispatches)"), SwitchFit.misfit(List.of(tree(2, 8, 0, false)), ref, CompilerOptions.DEFAULTS));
+        assertEquals(Optional.empty(), SwitchFit.misfit(List.of(tree(2, 7, 0, false)), ref, CompilerOptions.DEFAULTS));
+        // Stock: MM#0 computes the drop hash, MM#1 dispatches.
+        assertTrue(SwitchFit.misfit(List.of(tree(2, 7, 0, false)), ref.withoutHx(), CompilerOptions.DEFAULTS).isPresent());
+        assertEquals(Optional.empty(), SwitchFit.misfit(List.of(tree(2, 6, 0, false)), ref.withoutHx(),
+                CompilerOptions.DEFAULTS));
+        // With another tree holding 3 tables the message says who holds the rest.
+        Optional<String> two = SwitchFit.misfit(List.of(tree(2, 3, 0, true), tree(3, 5, 0, true)), ref,
+                CompilerOptions.DEFAULTS);
+        assertEquals(Optional.of("port 3: the switch has no room for 5 more level tables (4 free of 8 MM tables;"
+                + " MM#0 dispatches, the 1 other tree(s) of the switch hold the rest)"), two);
+    }
+
+    @Test
     public void entriesPerTableCountersAndRegistersAreJudgedToo() {
         // 8 entries per table: a level of 9 nodes does not fit; 512 counters: 600 nodes do not.
         SwitchCapabilities tiny = SwitchCapabilities.stock(GlobalTableIds.of(10, 0, 0, 0), 8, 160, 512);
