@@ -21,7 +21,7 @@ public class StateCommand extends PortCommand {
         } else {
             CliFormat.stateLines(state).forEach(line -> print("%s", line));
             // What the switch runs, so an edit still on its way (or failed) is never mistaken for enforced.
-            enforcement.ifPresent(e -> print("switch: %s", e.describe()));
+            enforcement.ifPresent(e -> print("enforcement: %s", e.describe()));
         }
     }
 }

@@ -161,6 +161,6 @@ public class SwitchAdmissionCommandsTest {
                 + " against its ports and tables and programmed when it connects"));
         assertEquals(3, manager.tree(PORT).get().operatorVersion());
         atPort(new StateCommand()).doExecute();
-        assertThat(printed(), containsString("switch: switch not connected: version 3 is programmed when it connects"));
+        assertThat(printed(), containsString("enforcement: switch not connected: version 3 is programmed when it connects"));
     }
 }
