@@ -80,6 +80,21 @@ public class ManagerSwitchFitTest {
     }
 
     @Test
+    public void anImportTheSwitchCannotHoldIsRefusedWhole() {
+        connect();
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        h.compiler.maxNodes = 5;
+        BandwidthTree big = Harness.labTree().toBuilder().addNode(user("bob", 2)).addNode(user("carol", 3)).build();
+        try {
+            h.manager.importConfig(org.hsdba.model.HsdbaConfig.of(List.of(big)));
+            fail("an import of 6 nodes accepted on a switch that holds 5");
+        } catch (InvalidTreeException e) {
+            assertEquals(ViolationCode.SWITCH_CAPACITY, e.violations().get(0).code());
+        }
+        assertEquals(4, h.manager.tree(Harness.PORT).get().size());
+    }
+
+    @Test
     public void theEditedTreesPreviousVersionDoesNotCountAgainstIt() {
         connect();
         h.manager.putTree(Harness.labTree(), OptionalLong.empty());
