@@ -24,5 +24,7 @@ public enum ViolationCode {
     NOT_PROPORTIONAL,
     GUARANTEE_ABOVE_PEAK,
     GUARANTEE_ABOVE_PARENT,
-    DUPLICATE_PORT
+    DUPLICATE_PORT,
+    /** The device's trees with this one do not fit its connected switch (tables, entries, counters, registers). */
+    SWITCH_CAPACITY
 }
