@@ -98,23 +98,36 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** One version of the index, with its trees decoded. */
     private static final class Snapshot {
-        static final Snapshot EMPTY = new Snapshot(-1, HsdbaParameters.DEFAULTS, Map.of(), Map.of());
+        static final Snapshot EMPTY = new Snapshot(-1, null, HsdbaParameters.DEFAULTS, Map.of(), Map.of());
 
-        /** The index's map version; -1 when there is no index yet. */
+        /** The index's map version; -1 when there is no index yet, {@link #WRITTEN} for this instance's own write. */
         final long indexVersion;
+        /** The index's text (null: no index); a read that finds the same text has found this snapshot. */
+        final String indexText;
         final HsdbaParameters parameters;
         /** Per port: its full entry, then its deltas in order. */
         final Map<PortRef, List<String>> entries;
         final Map<PortRef, BandwidthTree> trees;
 
-        Snapshot(long indexVersion, HsdbaParameters parameters, Map<PortRef, List<String>> entries,
+        Snapshot(long indexVersion, String indexText, HsdbaParameters parameters, Map<PortRef, List<String>> entries,
                  Map<PortRef, BandwidthTree> trees) {
             this.indexVersion = indexVersion;
+            this.indexText = indexText;
             this.parameters = parameters;
             this.entries = entries;
             this.trees = trees;
         }
+
+        Snapshot withVersion(long version) {
+            return new Snapshot(version, indexText, parameters, entries, trees);
+        }
     }
+
+    /**
+     * The index version of a snapshot this instance wrote: the map's compare-and-set does not
+     * return the version it made, so the next read learns it by finding the same index text.
+     */
+    private static final long WRITTEN = -2;
 
     /** What a write changes: the parameters after it, trees to store, ports whose tree goes. */
     private static final class Plan {
@@ -235,12 +248,16 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             if (s.indexVersion == index.version()) {
                 return s;
             }
+            if (index.value().equals(s.indexText)) {
+                // The index this instance wrote last (or one with the same entries and parameters):
+                // nothing to decode, only its version to learn.
+                Snapshot known = s.withVersion(index.version());
+                cached = known;
+                return known;
+            }
             Snapshot loaded = load(index);
             if (loaded != null) {
-                cached = loaded;
-                Set<String> live = new HashSet<>();
-                loaded.entries.values().forEach(live::addAll);
-                treeCache.keySet().retainAll(live);
+                remember(loaded);
                 return loaded;
             }
             // A tree entry it names was deleted: a newer index superseded it meanwhile.
@@ -249,6 +266,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                         + " and keeps changing; tried " + (attempt + 1) + " times");
             }
         }
+    }
+
+    /** {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are dropped. */
+    private void remember(Snapshot s) {
+        cached = s;
+        Set<String> live = new HashSet<>();
+        s.entries.values().forEach(live::addAll);
+        treeCache.keySet().retainAll(live);
     }
 
     /** Decodes an index and its trees; null if one of its entries is gone. */
@@ -289,7 +314,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             entries.put(port, List.copyOf(chain));
             trees.put(port, tree);
         }
-        return new Snapshot(index.version(), parameters, entries, trees);
+        return new Snapshot(index.version(), index.value(), parameters, entries, trees);
     }
 
     /** The tree a chain makes (its full entry and deltas), from the cache or the map; null if an entry is gone. */
@@ -455,6 +480,12 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
+                // What this write made is known here: readers on this instance (the program
+                // update that follows a join, the map event's listener) need not decode it again.
+                Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
+                plan.puts.forEach(t -> trees.put(t.port(), t));
+                plan.removes.forEach(trees::remove);
+                remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters), entries, trees));
                 Set<String> live = new HashSet<>();
                 entries.values().forEach(live::addAll);
                 for (List<String> chain : current.entries.values()) {
@@ -475,6 +506,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                         + " attempts of one write; giving up");
             }
         }
+    }
+
+    /**
+     * The written parameters as a reader of the index gets them (the JSON round trip), so that this
+     * instance's snapshot equals what another member decodes: the previous ones if unchanged.
+     */
+    private static HsdbaParameters readBack(HsdbaParameters before, HsdbaParameters written) {
+        return written.equals(before) ? before : ParametersJson.fromJson(ParametersJson.toJson(written), HsdbaParameters.DEFAULTS);
     }
 
     private static String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
