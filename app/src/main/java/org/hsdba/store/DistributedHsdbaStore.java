@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -55,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * only mutable entry, so every write, an import of many trees included, becomes visible with one
  * compare-and-set of the index on its map version: a member sees the old configuration or the
  * new one, never a mix. A write first adds the new tree entries (unique keys: the nonce keeps
- * racing writers apart), then swaps the index, then deletes the entries it superseded; if the
+ * racing writers apart), then swaps the index, then has the entries it superseded deleted on the
+ * store's event thread (off the writer's path: the write is complete with the swap); if the
  * swap loses a race it deletes its entries and retries on the new index, where the tree-version
  * check may turn the retry into a {@link VersionConflictException}. Trees stay separate entries
  * so that one write costs one tree and no entry grows with the whole configuration.
@@ -89,6 +91,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
     private final TreeText treeText = new TreeText();
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
+    /** Runs the deletion of superseded entries, after the write that superseded them has returned. */
+    private final Executor cleanup;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
     /** The event thread {@link #create} made, shut down by {@link #close}; null for a given executor. */
@@ -143,13 +147,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     }
 
     /**
-     * A store on {@code map} whose map events are handled on {@code events}. Handling an event reads
+     * A store on {@code map} whose map events are handled on {@code events}, which also deletes
+     * the entries a write superseded once the write has returned. Handling an event reads
      * the map (blocking calls), so it must not run on the thread that delivers the event: in ONOS
      * that is a Raft partition thread of Atomix, and a blocking read of a key of that same partition
      * waits for the thread it blocks, until the map's operation timeout.
      */
     DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events) {
         this.map = Objects.requireNonNull(map, "map");
+        this.cleanup = Objects.requireNonNull(events, "events");
         Snapshot start = snapshot();
         collectGarbage(start);
         synchronized (announceLock) {
@@ -436,8 +442,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /**
      * Applies a change to the current snapshot: new entries, then the index swap, then the
-     * superseded entries go. {@code change} returns null for "nothing to write" and may throw to
-     * refuse; it is called again on the new index if another writer got there first.
+     * superseded entries go (on the event thread). {@code change} returns null for "nothing to
+     * write" and may throw to refuse; it is called again on the new index if another writer got
+     * there first.
      */
     private void commit(Function<Snapshot, Plan> change) {
         for (int attempt = 0; ; attempt++) {
@@ -488,11 +495,23 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters), entries, trees));
                 Set<String> live = new HashSet<>();
                 entries.values().forEach(live::addAll);
+                List<String> superseded = new ArrayList<>();
                 for (List<String> chain : current.entries.values()) {
                     for (String old : chain) {
                         if (!live.contains(old)) {
-                            map.remove(old);
+                            superseded.add(old);
                         }
+                    }
+                }
+                // The write is durable and visible with the swap; deleting what it superseded (a full
+                // entry and up to MAX_DELTAS deltas: one map call each, a consensus round each in a
+                // cluster) is not part of it, so it runs on the store's thread, not the writer's.
+                // An entry left by a crash meanwhile is deleted when a store opens (collectGarbage).
+                if (!superseded.isEmpty()) {
+                    try {
+                        cleanup.execute(() -> superseded.forEach(map::remove));
+                    } catch (RejectedExecutionException e) {
+                        superseded.forEach(map::remove); // closed: no thread left to do it
                     }
                 }
                 return;

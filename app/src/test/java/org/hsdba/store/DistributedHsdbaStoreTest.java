@@ -267,4 +267,28 @@ public class DistributedHsdbaStoreTest {
         assertEquals(second, b.parameters());
         assertEquals(second, deaf.parameters());
     }
+
+    @Test
+    public void supersededEntriesAreDeletedOnTheStoresThreadAfterTheWriteReturned() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
+        writer.putTree(t, 0);
+        for (int i = 0; i < DistributedHsdbaStore.MAX_DELTAS; i++) {
+            BandwidthTree next = joined(t, i);
+            writer.putTree(next, t.version());
+            t = next;
+        }
+        queued.clear(); // events of the writes so far (no listeners)
+        assertEquals(1 + DistributedHsdbaStore.MAX_DELTAS, map.treeKeys().size());
+        BandwidthTree full = joined(t, 1000);
+        writer.putTree(full, t.version()); // past MAX_DELTAS: a full entry, the chain superseded
+        assertEquals("written and swapped; nothing deleted yet", 2 + DistributedHsdbaStore.MAX_DELTAS,
+                map.treeKeys().size());
+        assertEquals(full, b.tree(StoreTrees.PORT).get());
+        new ArrayList<>(queued).forEach(Runnable::run);
+        assertEquals(1, map.treeKeys().size());
+        assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
+        assertEquals(full, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
+    }
 }
