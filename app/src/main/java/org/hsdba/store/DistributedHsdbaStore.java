@@ -203,7 +203,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** A fresh entry key for this tree version. */
     static String entryKey(BandwidthTree tree) {
-        String nonce = String.format("%08x", ThreadLocalRandom.current().nextInt());
+        // 8 hex digits (String.format's parsing was a visible part of a join's write)
+        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL))
+                .substring(1);
         return TREE_PREFIX + tree.port().deviceId() + "/" + tree.port().port() + "@" + tree.version() + "#" + nonce;
     }
 
