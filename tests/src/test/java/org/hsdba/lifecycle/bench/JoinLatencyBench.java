@@ -141,6 +141,13 @@ public class JoinLatencyBench {
         Files.write(out, lines, StandardCharsets.UTF_8);
         lines.forEach(System.out::println);
         System.out.println("written to " + out);
+        // A run that did not confirm every join measured a broken path (the ONOS-store run once
+        // confirmed none and the script said "ok"): the benchmark fails, after writing its figures.
+        List<String> incomplete = runs.stream().filter(r -> r.summary.contains("INCOMPLETE")).map(r -> r.summary.trim())
+                .collect(java.util.stream.Collectors.toList());
+        if (!incomplete.isEmpty()) {
+            throw new AssertionError("runs that did not confirm every join: " + incomplete);
+        }
     }
 
     /** {@code rate:count,...} from a system property (empty: none). */
