@@ -48,7 +48,7 @@ public class DistributedHsdbaStoreTest {
         String before = view(b);
         List<String> seen = new ArrayList<>();
         // Member b looks at every single change of the map while member a imports.
-        map.inner.addListener(e -> seen.add(view(b)));
+        map.inner().addListener(e -> seen.add(view(b)));
         a.replaceAll(List.of(StoreTrees.tree(StoreTrees.OTHER, 3, 2), StoreTrees.tree(THIRD, 2, 1)), ASSISTED);
         String after = view(b);
         assertEquals("pof:0000000000000002/1@2 pof:0000000000000003/2@1 controller-assisted", after);
@@ -150,7 +150,7 @@ public class DistributedHsdbaStoreTest {
     public void aBrokenTreeEntryIsReportedWithItsKey() {
         a.putTree(StoreTrees.tree(StoreTrees.PORT, 1, 1), 0);
         String key = map.treeKeys().iterator().next();
-        map.inner.put(key, "{\"device\": 3}");
+        map.inner().put(key, "{\"device\": 3}");
         DistributedHsdbaStore fresh;
         try {
             fresh = new DistributedHsdbaStore(map, Runnable::run);
