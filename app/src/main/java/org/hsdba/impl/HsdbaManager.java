@@ -318,7 +318,7 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree));
+        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree)).tree;
     }
 
     @Override
@@ -365,7 +365,7 @@ public final class HsdbaManager implements HsdbaService {
                             Consumer<BandwidthTree> check) {
         Objects.requireNonNull(edit, "edit");
         List<String> removed = new ArrayList<>();
-        BandwidthTree result = write(port, expected, false, who, label(edit), current -> {
+        Written result = write(port, expected, false, who, label(edit), current -> {
             check.accept(current);
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
@@ -382,7 +382,7 @@ public final class HsdbaManager implements HsdbaService {
             }
             return next;
         });
-        return new EditResult(result, removed);
+        return new EditResult(result.tree, removed, result.resolved);
     }
 
     /**
@@ -404,7 +404,7 @@ public final class HsdbaManager implements HsdbaService {
     public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
         Objects.requireNonNull(levels, "levels");
         return write(port, expected, false, Writer.OPERATOR, "set levels",
-                current -> admitInFull(current.toBuilder().levels(levels).build()));
+                current -> admitInFull(current.toBuilder().levels(levels).build())).tree;
     }
 
     @Override
@@ -417,7 +417,7 @@ public final class HsdbaManager implements HsdbaService {
                             + OperatorLog.DEPTH + " operator writes since it started)");
                 }
                 return admitInFull(Membership.merge(step.tree, current));
-            });
+            }).tree;
         }
     }
 
@@ -430,7 +430,7 @@ public final class HsdbaManager implements HsdbaService {
                     throw new NotFoundException("nothing to redo on " + port);
                 }
                 return admitInFull(Membership.merge(step.tree, current));
-            });
+            }).tree;
         }
     }
 
@@ -479,8 +479,8 @@ public final class HsdbaManager implements HsdbaService {
      * ({@link HsdbaStore#stageTree}). Writes build on the latest staged trees, readers and the
      * switches see durable ones.
      */
-    private BandwidthTree write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
-                                Function<BandwidthTree, Candidate> change) {
+    private Written write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                          Function<BandwidthTree, Candidate> change) {
         Objects.requireNonNull(expected, "expected");
         if (who == Writer.MEMBERSHIP) {
             return writeGated(port, expected, mayCreate, who, label, change);
@@ -506,9 +506,9 @@ public final class HsdbaManager implements HsdbaService {
         return MAX_OPERATOR_WRITES - operatorWrites.availablePermits();
     }
 
-    private BandwidthTree writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
-                                     Function<BandwidthTree, Candidate> change) {
-        BandwidthTree written;
+    private Written writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                               Function<BandwidthTree, Candidate> change) {
+        Written written;
         HsdbaStore.Commit commit;
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
@@ -555,12 +555,23 @@ public final class HsdbaManager implements HsdbaService {
                 } else if (who == Writer.REDO) {
                     operatorLog.redone(port, current);
                 }
-                written = next;
+                written = new Written(next, resolved);
                 break;
             }
         }
         commit.await(); // durable (with whatever else was staged meanwhile), or throws
         return written;
+    }
+
+    /** A durable write: the tree, and its admitted form if the write kept it (else null). */
+    private static final class Written {
+        final BandwidthTree tree;
+        final ResolvedTree resolved;
+
+        Written(BandwidthTree tree, ResolvedTree resolved) {
+            this.tree = tree;
+            this.resolved = resolved;
+        }
     }
 
     /** A tree to write: admitted, or with its admission violations; the edit that made it, if known. */
