@@ -1,7 +1,6 @@
 package org.hsdba.rest;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Set;
 
@@ -20,6 +19,7 @@ import javax.servlet.http.HttpServletResponse;
 
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 
 /**
  * Writes (PUT, POST, PATCH, DELETE) take one of {@link #MAX_ACTIVE} places before they are
@@ -133,15 +133,9 @@ public final class WriteGateServletFilter implements Filter {
     }
 
     private static void busy(HttpServletResponse response, String why) throws IOException {
-        byte[] body = ApiError.of(ErrorCode.UNAVAILABLE, why + "; nothing was done, send it again in "
-                + RETRY_AFTER_SECONDS + " s").toJson().toString().getBytes(StandardCharsets.UTF_8);
-        response.setStatus(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
         response.setHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        JsonResponses.write(response, ApiError.of(ErrorCode.UNAVAILABLE, why + "; nothing was done, send it again in "
+                + RETRY_AFTER_SECONDS + " s"));
     }
 
     /** A write that waited {@link #WAIT_MILLIS} without a place: 503, unless it was resumed meanwhile. */
