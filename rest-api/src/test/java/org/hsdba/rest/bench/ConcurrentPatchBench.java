@@ -216,6 +216,9 @@ public final class ConcurrentPatchBench {
 
     private static String figures(List<Long> nanos) {
         long[] s = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        if (s.length == 0) {
+            return "no requests"; // a short burst may end before a GET client's first request
+        }
         return String.format(Locale.ROOT, "p50 %8.2f ms   p99 %8.2f ms   max %8.2f ms   (%d requests)",
                 pct(s, 0.50), pct(s, 0.99), s[s.length - 1] / 1e6, s.length);
     }
