@@ -1,6 +1,7 @@
 package org.hsdba.impl.compiler;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaParameters;
@@ -22,13 +23,23 @@ public final class CompilerPrograms implements ProgramCompiler {
 
     @Override
     public DeviceProgram compile(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode, HsdbaParameters parameters) {
-        CompilerOptions opts;
+        CompilerOptions opts = options(parameters);
+        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), opts)
+                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), opts);
+    }
+
+    /** {@link SwitchFit} on the switch's reported sizes; a switch without them, or bad parameters, throw. */
+    @Override
+    public Optional<String> misfit(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode,
+                                   HsdbaParameters parameters) {
+        return SwitchFit.misfit(trees, Capabilities.of(sw, mode), options(parameters));
+    }
+
+    private static CompilerOptions options(HsdbaParameters parameters) {
         try {
-            opts = CompilerOptions.from(parameters.toRuntime());
+            return CompilerOptions.from(parameters.toRuntime());
         } catch (IllegalArgumentException e) {
             throw new ProgramException("parameters cannot be compiled: " + e.getMessage(), e);
         }
-        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), opts)
-                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), opts);
     }
 }

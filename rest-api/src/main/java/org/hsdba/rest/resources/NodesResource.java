@@ -90,7 +90,7 @@ public class NodesResource extends HsdbaResource {
         BandwidthTree tree = tree(where);
         NodeSpec node = decode(request, () -> NodeJson.readNode(json, "", tree));
         EditResult result = edit(where, TreeEdit.add(node), expected, node.id());
-        return answer(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result, node.id());
+        return written(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result, node.id());
     }
 
     /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template, joined}; null resets to the default. */
@@ -107,7 +107,7 @@ public class NodesResource extends HsdbaResource {
         NodeSpec old = existing(tree, node);
         NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
         EditResult result = edit(where, TreeEdit.update(updated), expected, node);
-        return answer(Response.ok(), result, node);
+        return written(Response.ok(), result, node);
     }
 
     /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
@@ -135,7 +135,7 @@ public class NodesResource extends HsdbaResource {
         String parent = decode(request, () -> parentOf(json));
         existing(tree(where), node);
         EditResult result = edit(where, TreeEdit.move(node, parent), expected, node);
-        return answer(Response.ok(), result, node);
+        return written(Response.ok(), result, node);
     }
 
     /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */
@@ -171,13 +171,20 @@ public class NodesResource extends HsdbaResource {
         return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree).build();
     }
 
-    /** The edited node as the write resolved it: an edit's answer does not admit the whole tree again. */
-    private Response answer(Response.ResponseBuilder r, EditResult result, String node) {
-        if (result.resolved().isEmpty()) {
-            return answer(r, result.tree(), node);
+    /**
+     * A write's answer: the node as the write resolved it (the edit's admitted tree, so the answer
+     * does not admit the whole tree again), and what the write could not check now ({@code warnings}).
+     */
+    private Response written(Response.ResponseBuilder r, EditResult result, String node) {
+        BandwidthTree tree = result.tree();
+        TreeNode shown;
+        if (result.resolved().isPresent()) {
+            ResolvedTree resolved = result.resolved().get();
+            TreeViews.remember(resolved);
+            shown = TreeNode.of(resolved, node);
+        } else {
+            shown = TreeNode.of(tree, node);
         }
-        ResolvedTree resolved = result.resolved().get();
-        TreeViews.remember(resolved);
-        return versioned(r.entity(NODE.encode(TreeNode.of(resolved, node), this)), result.tree()).build();
+        return versioned(r.entity(withWarnings(NODE.encode(shown, this), tree.port())), tree).build();
     }
 }
