@@ -330,7 +330,7 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree));
+        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree)).tree;
     }
 
     @Override
@@ -377,7 +377,7 @@ public final class HsdbaManager implements HsdbaService {
                             Consumer<BandwidthTree> check) {
         Objects.requireNonNull(edit, "edit");
         List<String> removed = new ArrayList<>();
-        BandwidthTree result = write(port, expected, false, who, label(edit), current -> {
+        Written result = write(port, expected, false, who, label(edit), current -> {
             check.accept(current);
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
@@ -394,7 +394,7 @@ public final class HsdbaManager implements HsdbaService {
             }
             return next;
         });
-        return new EditResult(result, removed);
+        return new EditResult(result.tree, removed, result.resolved);
     }
 
     /**
@@ -416,7 +416,7 @@ public final class HsdbaManager implements HsdbaService {
     public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
         Objects.requireNonNull(levels, "levels");
         return write(port, expected, false, Writer.OPERATOR, "set levels",
-                current -> admitInFull(current.toBuilder().levels(levels).build()));
+                current -> admitInFull(current.toBuilder().levels(levels).build())).tree;
     }
 
     @Override
@@ -429,7 +429,7 @@ public final class HsdbaManager implements HsdbaService {
                             + OperatorLog.DEPTH + " operator writes since it started)");
                 }
                 return admitInFull(Membership.merge(step.tree, current));
-            });
+            }).tree;
         }
     }
 
@@ -442,7 +442,7 @@ public final class HsdbaManager implements HsdbaService {
                     throw new NotFoundException("nothing to redo on " + port);
                 }
                 return admitInFull(Membership.merge(step.tree, current));
-            });
+            }).tree;
         }
     }
 
@@ -491,8 +491,8 @@ public final class HsdbaManager implements HsdbaService {
      * ({@link HsdbaStore#stageTree}). Writes build on the latest staged trees, readers and the
      * switches see durable ones.
      */
-    private BandwidthTree write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
-                                Function<BandwidthTree, Candidate> change) {
+    private Written write(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                          Function<BandwidthTree, Candidate> change) {
         Objects.requireNonNull(expected, "expected");
         if (who == Writer.MEMBERSHIP) {
             return writeGated(port, expected, mayCreate, who, label, change);
@@ -518,9 +518,9 @@ public final class HsdbaManager implements HsdbaService {
         return MAX_OPERATOR_WRITES - operatorWrites.availablePermits();
     }
 
-    private BandwidthTree writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
-                                     Function<BandwidthTree, Candidate> change) {
-        BandwidthTree written;
+    private Written writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
+                               Function<BandwidthTree, Candidate> change) {
+        Written written;
         HsdbaStore.Commit commit;
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
@@ -570,12 +570,23 @@ public final class HsdbaManager implements HsdbaService {
                 } else if (who == Writer.REDO) {
                     operatorLog.redone(port, current);
                 }
-                written = next;
+                written = new Written(next, resolved);
                 break;
             }
         }
         commit.await(); // durable (with whatever else was staged meanwhile), or throws
         return written;
+    }
+
+    /** A durable write: the tree, and its admitted form if the write kept it (else null). */
+    private static final class Written {
+        final BandwidthTree tree;
+        final ResolvedTree resolved;
+
+        Written(BandwidthTree tree, ResolvedTree resolved) {
+            this.tree = tree;
+            this.resolved = resolved;
+        }
     }
 
     /** A tree to write: admitted, or with its admission violations; the edit that made it, if known. */

@@ -87,6 +87,8 @@ public class JoinFloodLifecycleTest {
         long heapBefore = heapUsed();
         long rssBeforeKb = rssKb();
         long rssMaxKb = rssBeforeKb;
+        long pssBeforeKb = pssKb();
+        long pssMaxKb = pssBeforeKb;
         AtomicBoolean flooding = new AtomicBoolean(true);
         AtomicInteger sent = new AtomicInteger();
         AtomicInteger maxUsers = new AtomicInteger();
@@ -111,6 +113,7 @@ public class JoinFloodLifecycleTest {
             while (System.nanoTime() - floodStart < floodNanos) {
                 maxUsers.accumulateAndGet(users(), Math::max);
                 rssMaxKb = Math.max(rssMaxKb, rssKb());
+                pssMaxKb = Math.max(pssMaxKb, pssKb());
                 weight = weight == 1 ? 2 : 1;
                 confirmMs.add(editSwitch2(weight));
             }
@@ -125,6 +128,7 @@ public class JoinFloodLifecycleTest {
         double afterMs = editSwitch2(3);
         double normalMs = (System.nanoTime() - floodEnd) / 1e6;
         rssMaxKb = Math.max(rssMaxKb, rssKb());
+        pssMaxKb = Math.max(pssMaxKb, pssKb());
         maxUsers.accumulateAndGet(users(), Math::max);
         System.gc();
         long heapAfter = heapUsed();
@@ -142,9 +146,11 @@ public class JoinFloodLifecycleTest {
                 confirmMs.get((int) Math.ceil(confirmMs.size() * 0.99) - 1), confirmMs.get(confirmMs.size() - 1),
                 baselineMs.get(2), baselineMs.get(4));
         System.out.printf(Locale.ROOT, "join flood: RSS %d MiB before, at most %d MiB during (growth %d MiB; ZGC maps "
-                + "its heap up to 3 times in RSS); heap in use after GC %.1f MiB before, %.1f MiB after; back to normal "
+                + "its heap up to 3 times in RSS); PSS %d MiB before, at most %d MiB during (growth %d MiB; each page "
+                + "once); heap in use after GC %.1f MiB before, %.1f MiB after; back to normal "
                 + "(switch 1 programmed, a switch 2 edit confirmed in %.1f ms) %.1f ms after the flood%n",
-                rssBeforeKb / 1024, rssMaxKb / 1024, (rssMaxKb - rssBeforeKb) / 1024, heapBefore / 1048576.0,
+                rssBeforeKb / 1024, rssMaxKb / 1024, (rssMaxKb - rssBeforeKb) / 1024, pssBeforeKb / 1024,
+                pssMaxKb / 1024, (pssMaxKb - pssBeforeKb) / 1024, heapBefore / 1048576.0,
                 heapAfter / 1048576.0, afterMs, normalMs);
 
         assertTrue("users " + maxUsers.get() + " within the table", maxUsers.get() < TABLE_SIZE);
@@ -172,9 +178,22 @@ public class JoinFloodLifecycleTest {
 
     /** Resident set of this JVM in kB (Linux /proc; 0 where there is none). */
     private static long rssKb() {
+        return procKb("/proc/self/status", "VmRSS:");
+    }
+
+    /**
+     * Proportional set of this JVM in kB: a page mapped several times counts once. ZGC (JDK 17)
+     * maps its heap in three views, and RSS counts a heap page once per view it was touched
+     * through, so RSS can grow while no memory is added (0 where there is no smaps_rollup).
+     */
+    private static long pssKb() {
+        return procKb("/proc/self/smaps_rollup", "Pss:");
+    }
+
+    private static long procKb(String file, String key) {
         try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
-                if (line.startsWith("VmRSS:")) {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of(file))) {
+                if (line.startsWith(key)) {
                     return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
             }

@@ -27,6 +27,15 @@ public final class TreeNode {
         return new TreeNode(TreeViews.resolved(Objects.requireNonNull(tree, "tree")), i);
     }
 
+    /** The node {@code id} of an admitted tree already resolved; throws if it has no such node. */
+    public static TreeNode of(ResolvedTree resolved, String id) {
+        int i = resolved.tree().indexOf(id);
+        if (i < 0) {
+            throw new IllegalArgumentException("no node \"" + id + "\" under " + resolved.tree().rootPath());
+        }
+        return new TreeNode(resolved, i);
+    }
+
     /** Every node of an admitted tree, in its order, resolved once. */
     public static List<TreeNode> all(BandwidthTree tree) {
         ResolvedTree resolved = TreeViews.resolved(Objects.requireNonNull(tree, "tree"));

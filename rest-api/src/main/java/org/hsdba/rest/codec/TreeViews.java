@@ -45,6 +45,25 @@ public final class TreeViews {
         return r;
     }
 
+    /**
+     * Records what a write already resolved for the tree it wrote, so that views of that version
+     * do not admit it again; kept unless a later version is already there (concurrent writes).
+     */
+    public static void remember(ResolvedTree resolved) {
+        BandwidthTree tree = resolved.tree();
+        Entry fresh = new Entry(tree);
+        fresh.resolved = resolved;
+        CACHE.merge(tree.port(), fresh, (old, mine) -> old.tree.version() > tree.version() ? old
+                : old.tree == tree ? withResolved(old, resolved) : mine);
+    }
+
+    private static Entry withResolved(Entry e, ResolvedTree resolved) {
+        if (e.resolved == null) {
+            e.resolved = resolved;
+        }
+        return e;
+    }
+
     /** Forgets a port (its tree was removed). */
     public static void forget(PortRef port) {
         CACHE.remove(port);

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.EditResult;
 import org.hsdba.api.Precondition;
 import org.hsdba.model.BandwidthTree;
@@ -34,6 +35,7 @@ import org.hsdba.rest.codec.NodeCodec;
 import org.hsdba.rest.codec.NodeJson;
 import org.hsdba.rest.codec.NodePatch;
 import org.hsdba.rest.codec.TreeNode;
+import org.hsdba.rest.codec.TreeViews;
 import org.hsdba.rest.error.ApiException;
 
 /** Single nodes of a port's tree: read, add, update, move, delete a subtree, and a node's history. */
@@ -88,8 +90,7 @@ public class NodesResource extends HsdbaResource {
         BandwidthTree tree = tree(where);
         NodeSpec node = decode(request, () -> NodeJson.readNode(json, "", tree));
         EditResult result = edit(where, TreeEdit.add(node), expected, node.id());
-        return written(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result.tree(),
-                node.id());
+        return written(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result, node.id());
     }
 
     /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template, joined}; null resets to the default. */
@@ -106,7 +107,7 @@ public class NodesResource extends HsdbaResource {
         NodeSpec old = existing(tree, node);
         NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
         EditResult result = edit(where, TreeEdit.update(updated), expected, node);
-        return written(Response.ok(), result.tree(), node);
+        return written(Response.ok(), result, node);
     }
 
     /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
@@ -134,7 +135,7 @@ public class NodesResource extends HsdbaResource {
         String parent = decode(request, () -> parentOf(json));
         existing(tree(where), node);
         EditResult result = edit(where, TreeEdit.move(node, parent), expected, node);
-        return written(Response.ok(), result.tree(), node);
+        return written(Response.ok(), result, node);
     }
 
     /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */
@@ -170,8 +171,20 @@ public class NodesResource extends HsdbaResource {
         return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree).build();
     }
 
-    /** A write's answer: the node, and what the write could not check now ({@code warnings}). */
-    private Response written(Response.ResponseBuilder r, BandwidthTree tree, String node) {
-        return versioned(r.entity(withWarnings(NODE.encode(TreeNode.of(tree, node), this), tree.port())), tree).build();
+    /**
+     * A write's answer: the node as the write resolved it (the edit's admitted tree, so the answer
+     * does not admit the whole tree again), and what the write could not check now ({@code warnings}).
+     */
+    private Response written(Response.ResponseBuilder r, EditResult result, String node) {
+        BandwidthTree tree = result.tree();
+        TreeNode shown;
+        if (result.resolved().isPresent()) {
+            ResolvedTree resolved = result.resolved().get();
+            TreeViews.remember(resolved);
+            shown = TreeNode.of(resolved, node);
+        } else {
+            shown = TreeNode.of(tree, node);
+        }
+        return versioned(r.entity(withWarnings(NODE.encode(shown, this), tree.port())), tree).build();
     }
 }

@@ -1,13 +1,17 @@
 package org.hsdba.rest.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -32,7 +36,8 @@ import org.hsdba.store.FileHsdbaStore;
  * p99 < 500 ms; other clients' GETs p99 < 200 ms). {@code clients} threads each send
  * {@code rounds} PATCHes of a node's peak in the tree of port 1 (all released at once per round),
  * while 4 other clients GET the tree of port 2 back to back; the GETs count only while PATCHes
- * are in flight. Every PATCH must answer 200 or 503 (busy, with Retry-After). Real service,
+ * are in flight. A first burst of the same size, not counted, warms the code paths (its figures
+ * are printed apart). Every PATCH must answer 200 or 503 (busy, with Retry-After). Real service,
  * embedded REST server over loopback HTTP, {@link FileHsdbaStore} in a temporary directory (every
  * acknowledged write fsync'd; concurrent ones share an fsync: group commit). A main program;
  * prints its figures and writes them to {@code target/bench/patch-burst.txt}.
@@ -78,75 +83,34 @@ public final class ConcurrentPatchBench {
                 check(patch(http, i, subnets, hosts), "warm-up PATCH");
                 check(http.get(OTHER + "/tree"), "warm-up GET");
             }
-            List<Long> patchNanos = new ArrayList<>();
-            List<Long> getNanos = new ArrayList<>();
-            int ok = 0;
-            int busy = 0;
+            // A first burst of the same size, not counted: it runs the code paths cold (interpreter,
+            // JIT compiling on the same 2 cores); a controller that has been up for a while is warm.
+            Burst cold = burst(http, pool, clients, 0, subnets, hosts);
+            Burst all = new Burst();
             long start = System.nanoTime();
-            for (int round = 0; round < rounds; round++) {
-                CountDownLatch go = new CountDownLatch(1);
-                AtomicBoolean patching = new AtomicBoolean(true);
-                List<Future<long[]>> getters = new ArrayList<>();
-                for (int g = 0; g < GETTERS; g++) {
-                    getters.add(pool.submit(() -> {
-                        go.await();
-                        long[] mine = new long[256];
-                        int n = 0;
-                        while (patching.get()) {
-                            long t0 = System.nanoTime();
-                            check(http.get(OTHER + "/tree"), "GET of the other tree");
-                            if (n == mine.length) {
-                                mine = Arrays.copyOf(mine, n * 2);
-                            }
-                            mine[n++] = System.nanoTime() - t0;
-                        }
-                        return Arrays.copyOf(mine, n);
-                    }));
-                }
-                List<Future<long[]>> patches = new ArrayList<>();
-                int base = round * clients;
-                for (int c = 0; c < clients; c++) {
-                    int n = base + c;
-                    patches.add(pool.submit(() -> {
-                        go.await();
-                        long t0 = System.nanoTime();
-                        Http.Answer a = patch(http, n, subnets, hosts);
-                        long t = System.nanoTime() - t0;
-                        if (a.status() == 503 && a.header("Retry-After") != null) {
-                            return new long[] {t, 503};
-                        }
-                        check(a, "PATCH");
-                        return new long[] {t, 200};
-                    }));
-                }
-                go.countDown();
-                for (Future<long[]> f : patches) {
-                    long[] r = f.get(10, TimeUnit.MINUTES);
-                    patchNanos.add(r[0]);
-                    if (r[1] == 200) {
-                        ok++;
-                    } else {
-                        busy++;
-                    }
-                }
-                patching.set(false);
-                for (Future<long[]> f : getters) {
-                    for (long t : f.get(1, TimeUnit.MINUTES)) {
-                        getNanos.add(t);
-                    }
-                }
+            long processCpuBefore = processCpuNanos();
+            Map<Long, Long> restCpuBefore = restThreadCpu();
+            for (int round = 1; round <= rounds; round++) {
+                all.add(burst(http, pool, clients, round * clients, subnets, hosts));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
+            double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
-            out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds, tree of %d nodes"
-                    + " (configuration file %d bytes), durable file store (fsync), loopback HTTP, Jetty at most %d threads;"
-                    + " JVM %s, %d cores", clients, rounds, nodes, configBytes,
+            out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds after one uncounted"
+                    + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP,"
+                    + " Jetty at most %d threads; JVM %s, %d cores", clients, rounds, nodes, configBytes,
                     HsdbaRestServer.MAX_THREADS, System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors()));
             out.add(String.format(Locale.ROOT, "PATCH                 %s; %d ok, %d busy (503); %.1f s for all, %.0f writes/s",
-                    figures(patchNanos), ok, busy, seconds, ok / seconds));
+                    figures(all.patchNanos), all.ok, all.busy, seconds, all.ok / seconds));
             out.add(String.format(Locale.ROOT, "GET other tree        %s (%d other clients, during the bursts)",
-                    figures(getNanos), GETTERS));
+                    figures(all.getNanos), GETTERS));
+            out.add(String.format(Locale.ROOT, "first burst, cold (not counted above): PATCH %s; GET other tree %s",
+                    figures(cold.patchNanos), figures(cold.getNanos)));
+            out.add(String.format(Locale.ROOT, "CPU during the bursts: %.0f ms in the whole JVM (%.2f ms per PATCH, clients,"
+                    + " GC and JIT included), %.0f ms on Jetty's threads (%.2f ms per PATCH: HTTP, admission, persist)",
+                    processCpuMs, processCpuMs / all.patchNanos.size(), restCpuMs, restCpuMs / all.patchNanos.size()));
             out.add(String.format(Locale.ROOT, "Jetty threads: %d before, %d after the bursts; tree version %d",
                     restThreadsBefore, restThreads(), version));
         } finally {
@@ -164,6 +128,81 @@ public final class ConcurrentPatchBench {
         System.exit(0);
     }
 
+    /** One burst's figures. */
+    private static final class Burst {
+        final List<Long> patchNanos = new ArrayList<>();
+        final List<Long> getNanos = new ArrayList<>();
+        int ok;
+        int busy;
+
+        void add(Burst b) {
+            patchNanos.addAll(b.patchNanos);
+            getNanos.addAll(b.getNanos);
+            ok += b.ok;
+            busy += b.busy;
+        }
+    }
+
+    /**
+     * {@code clients} PATCHes released at once (numbered from {@code base}) while {@link #GETTERS}
+     * other clients GET the other tree back to back until the last PATCH is answered.
+     */
+    private static Burst burst(Http http, ExecutorService pool, int clients, int base, int subnets, int hosts)
+            throws Exception {
+        Burst out = new Burst();
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicBoolean patching = new AtomicBoolean(true);
+        List<Future<long[]>> getters = new ArrayList<>();
+        for (int g = 0; g < GETTERS; g++) {
+            getters.add(pool.submit(() -> {
+                go.await();
+                long[] mine = new long[256];
+                int n = 0;
+                while (patching.get()) {
+                    long t0 = System.nanoTime();
+                    check(http.get(OTHER + "/tree"), "GET of the other tree");
+                    if (n == mine.length) {
+                        mine = Arrays.copyOf(mine, n * 2);
+                    }
+                    mine[n++] = System.nanoTime() - t0;
+                }
+                return Arrays.copyOf(mine, n);
+            }));
+        }
+        List<Future<long[]>> patches = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int n = base + c;
+            patches.add(pool.submit(() -> {
+                go.await();
+                long t0 = System.nanoTime();
+                Http.Answer a = patch(http, n, subnets, hosts);
+                long t = System.nanoTime() - t0;
+                if (a.status() == 503 && a.header("Retry-After") != null) {
+                    return new long[] {t, 503};
+                }
+                check(a, "PATCH");
+                return new long[] {t, 200};
+            }));
+        }
+        go.countDown();
+        for (Future<long[]> f : patches) {
+            long[] r = f.get(10, TimeUnit.MINUTES);
+            out.patchNanos.add(r[0]);
+            if (r[1] == 200) {
+                out.ok++;
+            } else {
+                out.busy++;
+            }
+        }
+        patching.set(false);
+        for (Future<long[]> f : getters) {
+            for (long t : f.get(1, TimeUnit.MINUTES)) {
+                out.getNanos.add(t);
+            }
+        }
+        return out;
+    }
+
     private static Http.Answer patch(Http http, int n, int subnets, int hosts) {
         String id = "h" + (n % subnets) + "_" + (n / subnets % hosts);
         return http.patch(EDITED + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
@@ -177,6 +216,9 @@ public final class ConcurrentPatchBench {
 
     private static String figures(List<Long> nanos) {
         long[] s = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        if (s.length == 0) {
+            return "no requests"; // a short burst may end before a GET client's first request
+        }
         return String.format(Locale.ROOT, "p50 %8.2f ms   p99 %8.2f ms   max %8.2f ms   (%d requests)",
                 pct(s, 0.50), pct(s, 0.99), s[s.length - 1] / 1e6, s.length);
     }
@@ -184,6 +226,33 @@ public final class ConcurrentPatchBench {
     private static double pct(long[] sorted, double p) {
         int i = (int) Math.ceil(p * sorted.length) - 1;
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
+    }
+
+    /** CPU time of this JVM so far (every thread, GC included). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** CPU time of each live Jetty thread, by thread id. */
+    private static Map<Long, Long> restThreadCpu() {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> out = new HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            long cpu = mx.getThreadCpuTime(t.getId());
+            if (t.getName().startsWith("hsdba-rest") && cpu >= 0) {
+                out.put(t.getId(), cpu);
+            }
+        }
+        return out;
+    }
+
+    /** CPU spent since {@code before} by the threads of {@code after} (threads that ended meanwhile are not counted). */
+    private static long cpuSince(Map<Long, Long> before, Map<Long, Long> after) {
+        long sum = 0;
+        for (Map.Entry<Long, Long> e : after.entrySet()) {
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        return sum;
     }
 
     private static int restThreads() {
