@@ -213,8 +213,13 @@ public final class ObjectReader {
             }
             problems.add(pointer(field), "expected a duration like \"10ms\" or a number of seconds, found " + describe(v));
         } catch (org.hsdba.model.Durations.OutOfRangeException e) {
-            // Valid notation, too long to hold: a rule (422 over REST), as no schema bounds a string's number.
-            rule(field, org.hsdba.model.ViolationCode.DURATION_OUT_OF_RANGE, e.getMessage());
+            if (v.isTextual()) {
+                // Valid notation, too long to hold: a rule (422 over REST), as no schema bounds a string's
+                // number; a JSON number's bounds are the schema's, so a number out of them stays a bad value.
+                rule(field, org.hsdba.model.ViolationCode.DURATION_OUT_OF_RANGE, e.getMessage());
+            } else {
+                problems.add(pointer(field), e.getMessage());
+            }
         } catch (IllegalArgumentException e) {
             problems.add(pointer(field), e.getMessage());
         }
