@@ -318,7 +318,9 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree));
+        // Membership at write time, not at the writer's read: a node that joined after the read stays.
+        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree",
+                current -> admitInFull(current == null ? tree : Membership.rebase(tree, current)));
     }
 
     @Override
