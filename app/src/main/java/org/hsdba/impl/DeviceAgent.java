@@ -31,8 +31,10 @@ import org.hsdba.southbound.SwitchMode;
 
 /**
  * Programs one device: installs the full program when the switch is ready (it was wiped by the
- * HELLO), then keeps it equal to the stored trees with incremental changes, one change in flight
- * at a time (changes that pile up meanwhile are merged into the next one).
+ * HELLO), then keeps it equal to the stored trees and run-time parameters with incremental
+ * changes, one change in flight at a time (changes that pile up meanwhile are merged into the next
+ * one). A parameter change is such a change too (entries and blocks rewritten in place, the
+ * session kept); only a change of the device's enforcement mode reprograms it from scratch.
  *
  * <p>Errors: if the switch rejects a message of an incremental change, the agent does not try to
  * undo it message by message (which of the messages took effect is unknown: the switch goes on
@@ -75,7 +77,7 @@ final class DeviceAgent {
         void joinRejected(DeviceAgent agent, PendingJoin join, String reason);
     }
 
-    private enum Kind { INSTALL, UPDATE, STEP }
+    private enum Kind { INSTALL, UPDATE, PARAMETERS, STEP }
 
     final String deviceId;
     final ActivityTracker activity = new ActivityTracker();
@@ -200,13 +202,29 @@ final class DeviceAgent {
             install(sw, desired);
             return;
         }
-        if (confirmed.trees().equals(desired)) {
+        HsdbaParameters params = ctx.parameters();
+        boolean newParameters = !confirmed.parameters().equals(params);
+        if (!newParameters && confirmed.trees().equals(desired)) {
             return;
+        }
+        if (newParameters) {
+            String reprogram = reprogramReason(sw, confirmed.mode(), params);
+            if (reprogram != null) {
+                wipe(reprogram);
+                return;
+            }
+            // The parameters first, on the confirmed trees: the tree changes follow as an ordinary update.
+            desired = confirmed.trees();
         }
         ProgramChange change;
         try {
-            change = confirmed.update(desired, ctx.history());
+            change = newParameters ? confirmed.update(desired, ctx.history(), params)
+                    : confirmed.update(desired, ctx.history());
         } catch (ProgramException e) {
+            if (newParameters) {
+                fail("cannot apply the parameters to " + deviceId + ": " + e.getMessage(), null);
+                return;
+            }
             if (!refuseUnconfirmedJoins("the switch cannot hold it: " + e.getMessage())) {
                 fail("cannot program " + deviceId + ": " + e.getMessage(), null);
             }
@@ -218,10 +236,35 @@ final class DeviceAgent {
         }
         if (change.isEmpty()) {
             accept(change.next());
+            if (newParameters) {
+                parametersApplied(change.next(), 0);
+            }
             reconcile();
             return;
         }
-        send(sw, Kind.UPDATE, change.next(), change.messages());
+        send(sw, newParameters ? Kind.PARAMETERS : Kind.UPDATE, change.next(), change.messages());
+    }
+
+    private void parametersApplied(DeviceProgram next, int sent) {
+        ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_PROGRAMMED, deviceId,
+                "parameters applied in place, session kept: " + sent + " messages to the switch ("
+                        + next.parameters() + ")"));
+    }
+
+    /**
+     * Why new parameters need a wiped switch, or null if they are applied in place: only when the
+     * device's enforcement mode changes (in-switch and controller-assisted programs share nothing),
+     * or the new mode preference cannot be met (the full program then shows the error).
+     */
+    static String reprogramReason(PofSwitch sw, DeviceMode running, HsdbaParameters params) {
+        DeviceMode next;
+        try {
+            next = resolveMode(sw.mode(), params.mode());
+        } catch (ProgramException e) {
+            return "parameters changed: " + e.getMessage();
+        }
+        return next == running ? null : "parameters changed: enforcement mode " + running.jsonName() + " -> "
+                + next.jsonName() + " needs the switch reprogrammed";
     }
 
     /** Reprograms from scratch (parameters changed, or after an error): close the session so the HELLO wipes the switch. */
@@ -264,13 +307,14 @@ final class DeviceAgent {
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
         if (messages.isEmpty()) {
-            ctx.execute(deviceId, () -> done(sw, kind, next, null));
+            ctx.execute(deviceId, () -> done(sw, kind, next, 0, null));
             return;
         }
-        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, err)));
+        int sent = messages.size();
+        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, sent, err)));
     }
 
-    private void done(PofSwitch sw, Kind kind, DeviceProgram next, Throwable err) {
+    private void done(PofSwitch sw, Kind kind, DeviceProgram next, int sent, Throwable err) {
         if (sw != session) {
             return; // the session this was sent on is gone; the next one starts from scratch
         }
@@ -287,6 +331,8 @@ final class DeviceAgent {
         if (kind == Kind.INSTALL) {
             ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_PROGRAMMED, deviceId,
                     "installed " + summary(next)));
+        } else if (kind == Kind.PARAMETERS) {
+            parametersApplied(next, sent);
         }
         reconcile();
     }
@@ -311,7 +357,8 @@ final class DeviceAgent {
         } else {
             what = "sending to the switch failed: " + cause;
         }
-        String message = (kind == Kind.INSTALL ? "full program of " : "update of ") + deviceId + " failed; " + what;
+        String message = (kind == Kind.INSTALL ? "full program of "
+                : kind == Kind.PARAMETERS ? "parameter update of " : "update of ") + deviceId + " failed; " + what;
         fail(message, node.orElse(null));
         if (node.isPresent()) {
             PendingJoin join = pendingJoins.remove(node.get());

@@ -861,11 +861,11 @@ public final class HsdbaManager implements HsdbaService {
         if (!p.pollingPeriod().equals(pollPeriod)) {
             schedulePolling(p.pollingPeriod());
         }
-        boolean programChanges = before == null || !before.estimator().equals(p.estimator())
-                || !before.idleTimeout().equals(p.idleTimeout()) || before.mode() != p.mode();
+        // Each agent compares its program's parameters with these: what the program carries is
+        // rewritten in place; only a device whose enforcement mode changes is reprogrammed.
         for (DeviceAgent a : agents.values()) {
             a.resetJoinBucket();
-            lanes.execute(a.deviceId, programChanges ? () -> a.wipe("parameters changed") : a::reconcile);
+            lanes.execute(a.deviceId, a::reconcile);
         }
     }
 

@@ -22,13 +22,16 @@ public final class CompilerPrograms implements ProgramCompiler {
 
     @Override
     public DeviceProgram compile(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode, HsdbaParameters parameters) {
-        CompilerOptions opts;
+        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), parameters)
+                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), parameters);
+    }
+
+    /** The compiler options of run-time parameters (their estimator and idle timeout). */
+    static CompilerOptions options(HsdbaParameters parameters) {
         try {
-            opts = CompilerOptions.from(parameters.toRuntime());
+            return CompilerOptions.from(parameters.toRuntime());
         } catch (IllegalArgumentException e) {
             throw new ProgramException("parameters cannot be compiled: " + e.getMessage(), e);
         }
-        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), opts)
-                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), opts);
     }
 }
