@@ -100,6 +100,12 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
     /** Replaces the run-time parameters; applied to every switch (reprogrammed if the program changes). */
     HsdbaParameters setParameters(HsdbaParameters parameters);
 
+    /**
+     * What {@link #setParameters} with {@code parameters} would do to each connected switch (in
+     * place, or a reprogram with its enforcement gap); changes nothing.
+     */
+    ParametersPreview previewParameters(HsdbaParameters parameters);
+
     /** The whole configuration (every tree and the file's part of the parameters). */
     HsdbaConfig exportConfig();
 

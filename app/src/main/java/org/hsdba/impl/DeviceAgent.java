@@ -95,7 +95,11 @@ final class DeviceAgent {
     /** Tree versions by port of the program the switch confirmed; null while none is. */
     private volatile Map<PortRef, Long> installed;
     private volatile String lastError;
-    private DeviceProgram confirmed;
+    /** Volatile: read by the parameters preview and entry-status handling off the lane. */
+    private volatile DeviceProgram confirmed;
+    /** When the current session became ready, and how long its full install took (-1: none yet). */
+    private volatile long readyNanos;
+    private volatile long installNanos = -1;
     private boolean busy;
     private boolean failed;
     private boolean wiping;
@@ -151,6 +155,14 @@ final class DeviceAgent {
         joinBucket = new TokenBucket(p.joinRatePerSecond(), p.joinBurst(), ctx.time().nanoTime());
     }
 
+    /**
+     * From the session's start to its full program confirmed (compile and install), nanoseconds,
+     * at the last connection; -1 before the first. What a reprogram costs besides the reconnect.
+     */
+    long installNanos() {
+        return installNanos;
+    }
+
     /** The program the switch holds and confirmed, or null. */
     DeviceProgram confirmed() {
         return confirmed;
@@ -160,6 +172,7 @@ final class DeviceAgent {
 
     void onReady(PofSwitch sw) {
         session = sw;
+        readyNanos = ctx.time().nanoTime();
         busy = false;
         wiping = false;
         failed = false;
@@ -326,6 +339,7 @@ final class DeviceAgent {
         if (kind == Kind.INSTALL) {
             lastError = null;
             nodeErrors.clear();
+            installNanos = ctx.time().nanoTime() - readyNanos;
         }
         accept(next);
         if (kind == Kind.INSTALL) {

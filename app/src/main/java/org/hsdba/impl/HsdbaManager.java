@@ -38,6 +38,7 @@ import org.hsdba.api.HistorySample;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaListener;
 import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.ParametersPreview;
 import org.hsdba.api.HsdbaService;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.api.OperatorHistory;
@@ -673,6 +674,20 @@ public final class HsdbaManager implements HsdbaService {
             operatorWrites.release();
         }
         return parameters;
+    }
+
+    @Override
+    public ParametersPreview previewParameters(HsdbaParameters parameters) {
+        Objects.requireNonNull(parameters, "parameters");
+        List<ParametersPreview.Device> out = new ArrayList<>();
+        for (DeviceAgent a : agents.values()) {
+            PofSwitch sw = a.session();
+            if (sw != null) {
+                out.add(ParameterImpact.of(a, sw, parameters));
+            }
+        }
+        out.sort(java.util.Comparator.comparing(ParametersPreview.Device::id));
+        return new ParametersPreview(parameters, out);
     }
 
     @Override

@@ -15,6 +15,9 @@ import java.util.function.Predicate;
 
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.ModePreference;
+import org.hsdba.api.ParametersPreview;
+import org.hsdba.api.DeviceMode;
 import org.hsdba.compiler.Words;
 import org.hsdba.model.Estimator;
 import org.hsdba.pof.ext.HxCallBlock;
@@ -58,6 +61,16 @@ public class ParameterChangeLifecycleTest {
         Rig.await("a first user joined", () -> rig.events(HsdbaEvent.Type.NODE_JOINED).size() >= 1);
         int tables = rig.sw.datapath().tableCount();
 
+        ParametersPreview idle = rig.manager.previewParameters(START.toBuilder().idleTimeout(Duration.ofSeconds(4)).build());
+        assertEquals(1, idle.devices().size());
+        assertEquals(ParametersPreview.Change.IN_PLACE, idle.devices().get(0).change());
+        assertTrue("one MODIFY per node entry at least", idle.devices().get(0).messages() >= 4);
+        assertEquals(0, idle.reprogrammed().size());
+        System.out.println("preview of the idle timeout change: " + idle.summary());
+        ParametersPreview polling = rig.manager.previewParameters(START.toBuilder().pollingPeriod(Duration.ofSeconds(2))
+                .build());
+        assertEquals(ParametersPreview.Change.NONE, polling.devices().get(0).change());
+
         change(START.toBuilder().idleTimeout(Duration.ofSeconds(4)).build(),
                 c -> c.idleTimeoutMs() == 4000);
         change(rig.manager.parameters().toBuilder().estimator(Estimator.ewma(Duration.ofMillis(3))).build(),
@@ -77,6 +90,37 @@ public class ParameterChangeLifecycleTest {
                 rig.events(HsdbaEvent.Type.SWITCH_PROGRAMMED).size());
         assertTrue(rig.events(HsdbaEvent.Type.SWITCH_PROGRAMMED).get(4).message()
                 .contains("parameters applied in place, session kept: 0 messages"));
+    }
+
+    /**
+     * A mode that changes the device's enforcement mode is the one change that reprograms: the
+     * preview says so (with the time without enforcement) and changes nothing; setting it then
+     * closes the session and the switch comes back programmed in the other mode.
+     */
+    @Test
+    public void theModeChangePreviewSaysReprogramAndSetsNothing() {
+        rig.manager.putTree(Rig.labTree(), OptionalLong.empty());
+        rig.connectSwitch(true);
+        rig.awaitProgrammed();
+        HsdbaParameters assisted = START.toBuilder().mode(ModePreference.CONTROLLER_ASSISTED).build();
+
+        ParametersPreview p = rig.manager.previewParameters(assisted);
+
+        System.out.println("preview of the mode change: " + p.summary());
+        ParametersPreview.Device d = p.devices().get(0);
+        assertEquals(ParametersPreview.Change.REPROGRAM, d.change());
+        assertEquals(DeviceMode.IN_SWITCH, d.modeBefore());
+        assertEquals(DeviceMode.CONTROLLER_ASSISTED, d.modeAfter().get());
+        assertTrue("the reconnect at least: " + d.gapSeconds(), d.gapSeconds() >= ParametersPreview.RECONNECT_SECONDS);
+        assertTrue(p.summary(), p.summary().startsWith("needs a reprogram of 1 switch (" + Rig.DEVICE + "): about "));
+        assertEquals("the preview set nothing", START, rig.manager.parameters());
+        assertEquals(0, rig.events(HsdbaEvent.Type.SWITCH_DISCONNECTED).size());
+        assertEquals(DeviceMode.IN_SWITCH, rig.manager.device(Rig.DEVICE).get().mode());
+
+        rig.manager.setParameters(assisted);
+        rig.awaitProgrammed(2);
+        assertTrue(rig.events(HsdbaEvent.Type.SWITCH_DISCONNECTED).get(0).message().contains("reprogramming"));
+        assertEquals(DeviceMode.CONTROLLER_ASSISTED, rig.manager.device(Rig.DEVICE).get().mode());
     }
 
     /**
