@@ -1,7 +1,6 @@
 package org.hsdba.rest;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import javax.servlet.Filter;
@@ -15,6 +14,7 @@ import javax.servlet.http.HttpServletResponse;
 
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 import org.hsdba.rest.resources.Bodies;
 
 /**
@@ -44,16 +44,8 @@ public final class BodyLimitServletFilter implements Filter {
         if (!expectsContinue(http) && length <= Bodies.MAX_DISCARDED_BYTES) {
             Bodies.discard(request.getInputStream(), length);
         }
-        byte[] body = ApiError.of(ErrorCode.TOO_LARGE, "request body of " + length
-                + " bytes is larger than the limit of " + (Bodies.MAX_BYTES >> 20) + " MiB").toJson().toString()
-                .getBytes(StandardCharsets.UTF_8);
-        HttpServletResponse answer = (HttpServletResponse) response;
-        answer.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
-        answer.setContentType("application/json");
-        answer.setCharacterEncoding("UTF-8");
-        answer.setHeader("Cache-Control", "no-store");
-        answer.setContentLength(body.length);
-        answer.getOutputStream().write(body);
+        JsonResponses.write((HttpServletResponse) response, ApiError.of(ErrorCode.TOO_LARGE, "request body of "
+                + length + " bytes is larger than the limit of " + (Bodies.MAX_BYTES >> 20) + " MiB"));
     }
 
     private static boolean expectsContinue(HttpServletRequest request) {

@@ -20,13 +20,16 @@ import org.hsdba.impl.compiler.CompilerPrograms;
 import org.hsdba.lifecycle.ForwardingPofSwitch;
 import org.hsdba.lifecycle.ForwardingSwitchService;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.pof.message.ErrorCode;
 import org.hsdba.pof.message.ErrorMessage;
+import org.hsdba.pof.message.ErrorType;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.PofSwitchListener;
+import org.hsdba.southbound.SwitchMode;
 import org.hsdba.store.InMemoryHsdbaStore;
 
 /**
@@ -37,20 +40,34 @@ import org.hsdba.store.InMemoryHsdbaStore;
 final class Controller implements AutoCloseable {
 
     static final Duration WAIT = Duration.ofSeconds(30);
+    /** The adapter numbers its requests from here (SwitchSession.FIRST_XID); the switch numbers its own messages below. */
+    static final long SWITCH_XIDS_END = 0x8000_0000L;
 
     final PofServer server;
     final HsdbaManager manager;
     final List<HsdbaEvent> events = new CopyOnWriteArrayList<>();
     final List<PofMessage> sent = new CopyOnWriteArrayList<>();
-    /** ERRORs answering a request of ours: a rejected table, entry or block. The tests want none. */
+    /**
+     * ERRORs the tests fail on: those answering a request of ours (a rejected table, entry or
+     * block), and any other ERROR that is not {@link #datapathRaces one of the switch's races}
+     * (a late answer to a request no longer waited for, or a datapath error such as a field read
+     * beyond a frame, which would mean a wrong program).
+     */
     final List<String> errors = new CopyOnWriteArrayList<>();
     /**
-     * ERRORs matching no request of ours (no outstanding xid). Stock POFSwitch 1.4.0 sent a few
-     * POFBIC_UNKNOWN_INST like these in 2 of 5 fresh-clone runs (xids 10 and 12, 2 s apart) while
-     * every request of ours was confirmed and the data path was exact; not traced yet. Printed, and
-     * kept apart so that a rejected request still fails the tests.
+     * POFBIC_UNKNOWN_INST numbered by the switch's own xid counter: stock POFSwitch 1.4.0 executes
+     * an entry's instructions with no lock against FLOW_MOD MODIFY, which frees the entry and
+     * allocates it again zeroed before copying the new instructions in
+     * ({@code local_resource/pof_flow_table.c} poflr_modify_flow_entry, entryDelete then
+     * entryInsert; {@code common/pof_memory.c} memory_malloc zeroes), so a frame that is being
+     * processed at that moment can read instruction type 0, which
+     * {@code datapath/pof_instruction.c} pofdp_instruction_execute answers with this ERROR under
+     * {@code g_upward_xid++} (the counter of its ECHO_REQUESTs and PACKET_INs; ours start at 2^31).
+     * The frame is lost. Printed, counted, not a failure, for a controller-assisted switch: its loop
+     * modifies entries while frames flow by design (docs/pofswitch.md). In-switch, the tests modify
+     * no entry that frames are using, so there such an ERROR fails them like any other.
      */
-    final List<String> unmatchedErrors = new CopyOnWriteArrayList<>();
+    final List<String> datapathRaces = new CopyOnWriteArrayList<>();
     final AtomicInteger packetIns = new AtomicInteger();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
     private volatile CompletableFuture<PofSwitch> ready = new CompletableFuture<>();
@@ -73,12 +90,15 @@ final class Controller implements AutoCloseable {
             @Override
             public void error(PofSwitch sw, ErrorMessage error, PofMessage cause) {
                 String what = error.errorString() + " (type " + error.errorType() + " code " + error.code() + ")";
-                if (cause == null) {
-                    String unmatched = what + " for no request of ours: xid " + error.xid() + " at " + java.time.Instant.now();
-                    System.out.println("real switch: " + unmatched);
-                    unmatchedErrors.add(unmatched);
-                } else {
+                if (cause != null) {
                     errors.add(what + " for " + cause);
+                } else if (sw.mode() == SwitchMode.CONTROLLER_ASSISTED && isModifyRace(error)) {
+                    String race = what + " numbered by the switch (xid " + error.xid() + ") at " + java.time.Instant.now();
+                    System.out.println("real switch, datapath race with a FLOW_MOD MODIFY: " + race);
+                    datapathRaces.add(race);
+                } else {
+                    errors.add(what + " for no request of ours: xid 0x" + Long.toHexString(error.xid()) + " at "
+                            + java.time.Instant.now());
                 }
             }
         });
@@ -87,6 +107,12 @@ final class Controller implements AutoCloseable {
                 TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.addListener(events::add);
         manager.start();
+    }
+
+    /** The switch's own numbering (below 2^31, see SwitchSession.FIRST_XID) and BAD_INSTRUCTION / UNKNOWN_INST. */
+    static boolean isModifyRace(ErrorMessage error) {
+        return error.xid() < SWITCH_XIDS_END && error.errorType() == ErrorType.BAD_INSTRUCTION
+                && error.code() == ErrorCode.BadInstruction.UNKNOWN_INST;
     }
 
     int port() {

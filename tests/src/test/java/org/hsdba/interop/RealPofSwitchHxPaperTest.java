@@ -45,9 +45,10 @@ public class RealPofSwitchHxPaperTest {
 
     @Test
     public void thePatchedPofSwitchKeepsEveryNodeWithinTwoPercent() {
-        KnownMiss.skipUnlessAsked("patched POFSwitch in-switch, 2026-11-27 01:28 UTC: worst 11.09 % (A2 in 20-25 s:"
-                + " 0.474 Mb/s, exact 0.533), 10 of 11 phases measured; idle leaves do leave the sums (35-55 s within"
-                + " 0.4 %), the misses are in the congested phases");
+        KnownMiss.skipUnlessAsked("patched POFSwitch in-switch, 2026-11-27 04:14 and 04:24 UTC: worst 5.70 % (A2 in"
+                + " 25-30 s: 0.470 Mb/s, exact 0.444) and 5.68 %, every dropping node within 2.2 standard deviations of"
+                + " independent per-frame drops at the exact probability: the spread of random drops at 500 frames/s"
+                + " per source, not a wrong rate (docs/pofswitch.md)");
         run(RealSwitchRig.Kind.POFSWITCH_HX, "real POFSwitch 1.4.0 with the HSDBA extension (pofswitch-hx, in-switch)");
     }
 

@@ -2,6 +2,8 @@ package org.hsdba.pof.server;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -48,6 +50,10 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
     private final ListenerSet listeners = new ListenerSet();
     private final Map<Long, SwitchSession> ready = new ConcurrentHashMap<>();
     private final Set<SwitchSession> open = ConcurrentHashMap.newKeySet();
+    /** Every connection the server accepted and has not closed yet, whether or not it has a session. */
+    private final Set<Channel> accepted = ConcurrentHashMap.newKeySet();
+    /** Set by {@link #stop()} before it looks at the sessions: a session made after that ends at once. */
+    private volatile boolean stopping;
     private final AtomicLong sessionIds = new AtomicLong();
 
     private EventLoopGroup boss;
@@ -78,6 +84,19 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)
+                // on the accepting loop, before the child is handed to its worker loop: once the
+                // listening channel is closed, every connection accepted so far is in the set
+                .handler(new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        if (msg instanceof Channel) {
+                            Channel child = (Channel) msg;
+                            accepted.add(child);
+                            child.closeFuture().addListener(f -> accepted.remove(child));
+                        }
+                        ctx.fireChannelRead(msg);
+                    }
+                })
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -104,23 +123,32 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
         LOG.info("POF server listening on {}", serverChannel.localAddress());
     }
 
-    /** Closes every session (listeners hear the disconnections) and stops listening. Idempotent. */
+    /**
+     * Closes every connection and stops listening. Idempotent. A connection ends the same way
+     * whether or not the server has made a session of it yet (one accepted just before the stop
+     * gets its session after {@code stopping} is set, and that session ends at once): sessions
+     * are disconnected in order (listeners hear ready ones go; see
+     * {@code SwitchSession.closeChannel} for the drain), and this returns when each connection
+     * has closed or its drain has timed out. Connections still in the kernel's backlog, not yet
+     * accepted, are refused by the closing listener.
+     */
     public synchronized void stop() {
         if (serverChannel == null) {
             return;
         }
+        stopping = true;
         serverChannel.close().syncUninterruptibly();
-        List<SwitchSession> closing = List.copyOf(open);
-        for (SwitchSession s : closing) {
+        for (SwitchSession s : List.copyOf(open)) {
             s.disconnect("controller shutting down");
         }
-        // the event loops must outlive the sessions' drain (SwitchSession.closeChannel)
-        for (SwitchSession s : closing) {
-            s.closeFuture().awaitUninterruptibly(SwitchSession.CLOSE_DRAIN_MS + 500);
+        // the event loops must outlive the connections' drain (SwitchSession.closeChannel)
+        for (Channel c : List.copyOf(accepted)) {
+            c.closeFuture().awaitUninterruptibly(SwitchSession.CLOSE_DRAIN_MS + 500);
         }
         shutdownGroups();
         LOG.info("POF server on {} stopped", serverChannel.localAddress());
         serverChannel = null;
+        stopping = false;
     }
 
     @Override
@@ -143,6 +171,16 @@ public final class PofServer implements PofSwitchService, AutoCloseable {
     /** Open connections, ready or still in their handshake. */
     public int connectionCount() {
         return open.size();
+    }
+
+    /** Connections accepted and not closed yet, with or without a session (closing ones included). */
+    int acceptedCount() {
+        return accepted.size();
+    }
+
+    /** True while {@link #stop()} runs: a new session is to be ended at once. */
+    boolean isStopping() {
+        return stopping;
     }
 
     private void shutdownGroups() {

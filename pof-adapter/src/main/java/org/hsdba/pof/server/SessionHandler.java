@@ -17,6 +17,12 @@ final class SessionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         session = server.newSession(ctx.channel());
+        if (server.isStopping()) {
+            // accepted just before stop(): ended as stop() ends every other session (on this
+            // loop now, so that nothing the switch sent is handled first)
+            session.close("disconnected by the controller: controller shutting down", false);
+            return;
+        }
         session.start();
     }
 

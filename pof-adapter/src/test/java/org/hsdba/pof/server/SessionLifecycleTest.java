@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.hsdba.pof.codec.PofCodec;
 import org.hsdba.pof.codec.SessionMessages;
@@ -223,5 +224,76 @@ public class SessionLifecycleTest {
             assertFalse("stop() returns once the switch closed", stopper.isAlive());
         }
         assertFalse(server.isRunning());
+    }
+
+    /**
+     * A connection accepted just before the stop, that the server has not made a session of yet,
+     * ends like a session: its output is shut down and what it still sends is read until it
+     * closes (before, the stopping event loops closed it at once, and its next write met an RST).
+     */
+    @Test
+    public void aConnectionWithoutASessionYetIsDrainedByStopLikeASession() throws Exception {
+        PofServer server = fixture.start(fixture.config().ioThreads(1));
+        fixture.connect();
+        SwitchSession first = (SwitchSession) fixture.events.awaitReady(5000);
+        // Hold the only I/O loop: the next connection is accepted (on the accepting loop) but gets
+        // its session only when the loop runs again, which is after stop() has begun.
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        first.closeFuture().channel().eventLoop().execute(() -> {
+            held.countDown();
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        byte[] echo = PofCodec.standard().encode(new EchoRequest(7));
+        Thread stopper = new Thread(server::stop);
+        try (Socket raw = new Socket()) {
+            assertTrue(held.await(5, TimeUnit.SECONDS));
+            raw.connect(server.localAddress(), 2000);
+            raw.setSoTimeout(5000);
+            awaitTrue("the second connection accepted", () -> server.acceptedCount() == 2);
+            assertEquals("no session for it yet", 1, server.connectionCount());
+            stopper.start();
+            // stop() has disconnected the sessions it knows and waits for the connections to
+            // close (the only timed wait in stop()); only now may the connection get its session
+            awaitTrue("stop() waiting for the connections",
+                    () -> server.isStopping() && stopper.getState() == Thread.State.TIMED_WAITING);
+            release.countDown();
+            InputStream in = raw.getInputStream();
+            int got = 0;
+            for (int n; (n = in.read(new byte[4096])) >= 0; ) {
+                got += n;
+            }
+            assertEquals("no HELLO to a connection the stopping server will not serve: only EOF", 0, got);
+            OutputStream out = raw.getOutputStream();
+            for (int burst = 0; burst < 10; burst++) {
+                for (int i = 0; i < 4096 / echo.length; i++) {
+                    out.write(echo); // an RST from an abrupt close fails this write
+                }
+                out.flush();
+                Thread.sleep(30);
+            }
+            assertTrue("the controller waits for the switch to close", stopper.isAlive());
+            raw.close();
+            stopper.join(SwitchSession.CLOSE_DRAIN_MS);
+            assertFalse("stop() returns once the switch closed", stopper.isAlive());
+        } finally {
+            release.countDown();
+        }
+        assertFalse(server.isRunning());
+        assertEquals(0, server.acceptedCount());
+        assertTrue(fixture.closedLines.toString(),
+                fixture.closedLines.stream().filter(l -> l.contains("controller shutting down")).count() == 2);
+    }
+
+    private static void awaitTrue(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            assertTrue("timed out waiting for " + what, System.nanoTime() < deadline);
+            Thread.sleep(5);
+        }
     }
 }

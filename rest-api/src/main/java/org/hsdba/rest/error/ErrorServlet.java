@@ -1,7 +1,6 @@
 package org.hsdba.rest.error;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 import javax.servlet.RequestDispatcher;
 import javax.servlet.http.HttpServlet;
@@ -23,14 +22,7 @@ public final class ErrorServlet extends HttpServlet {
         int status = code instanceof Integer ? (Integer) code : response.getStatus();
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         String where = request.getMethod() + " " + (uri == null ? request.getRequestURI() : uri);
-        ApiError error = ApiError.withStatus(status, ErrorCode.forStatus(status), message(status, where, request));
-        byte[] body = error.toJson().toString().getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        JsonResponses.write(response, ApiError.withStatus(status, ErrorCode.forStatus(status), message(status, where, request)));
     }
 
     private static String message(int status, String where, HttpServletRequest request) {

@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.HandlerWrapper;
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 
 /**
  * Answers a malformed {@code Authorization: Basic} header (not base64, no {@code user:password})
@@ -35,16 +36,9 @@ final class BasicAuthGuard extends HandlerWrapper {
             return;
         }
         baseRequest.setHandled(true);
-        byte[] body = ApiError.withStatus(401, ErrorCode.UNAUTHORIZED, "malformed Authorization header: " + problem
-                + "; send HTTP BASIC credentials (realm " + realm + ")").toJson().toString()
-                .getBytes(StandardCharsets.UTF_8);
-        response.setStatus(401);
         response.setHeader("WWW-Authenticate", "Basic realm=\"" + realm + "\"");
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        JsonResponses.write(response, ApiError.withStatus(401, ErrorCode.UNAUTHORIZED, "malformed Authorization header: "
+                + problem + "; send HTTP BASIC credentials (realm " + realm + ")"));
     }
 
     /** What is wrong with a Basic header, or null if it is well-formed or not Basic at all. */

@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 
 /**
  * Jetty's own answers (outside the web context: a request line or headers it cannot parse, a URI
@@ -35,13 +36,9 @@ final class JsonErrorHandler extends ErrorHandler {
     @Override
     protected void generateAcceptableResponse(Request baseRequest, HttpServletRequest request,
                                               HttpServletResponse response, int code, String message) throws IOException {
-        byte[] body = json(code, message, request.getMethod() + " " + request.getRequestURI());
         baseRequest.setHandled(true);
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        JsonResponses.write(response, code, new String(json(code, message, request.getMethod() + " "
+                + request.getRequestURI()), StandardCharsets.UTF_8));
     }
 
     @Override

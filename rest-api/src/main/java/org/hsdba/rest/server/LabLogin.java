@@ -23,6 +23,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.HandlerWrapper;
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 
 /**
  * A login page and logout for the lab's server (ONOS keeps its own login): {@code GET login} shows
@@ -194,13 +195,7 @@ final class LabLogin extends HandlerWrapper {
     }
 
     private static void json(HttpServletResponse response, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
+        JsonResponses.write(response, status, body);
     }
 
     private void page(HttpServletResponse response, int status, String message) throws IOException {
@@ -222,12 +217,6 @@ final class LabLogin extends HandlerWrapper {
                 + "<button type=\"submit\">Log in</button></form>"
                 + "<p class=\"hint\">The lab prints its user and password when it starts. Inside ONOS the GUI uses ONOS's own login.</p>"
                 + "</main></body></html>";
-        byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("text/html");
-        response.setCharacterEncoding("UTF-8");
-        response.setHeader("Cache-Control", "no-store");
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
+        JsonResponses.write(response, status, "text/html", html);
     }
 }

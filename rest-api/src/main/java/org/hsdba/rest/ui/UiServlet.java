@@ -3,7 +3,6 @@ package org.hsdba.rest.ui;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Locale;
@@ -16,6 +15,7 @@ import javax.servlet.http.HttpServletResponse;
 
 import org.hsdba.rest.error.ApiError;
 import org.hsdba.rest.error.ErrorCode;
+import org.hsdba.rest.error.JsonResponses;
 
 /**
  * Serves the GUI's static files (class-path resources under {@value #ROOT}, from module web-ui)
@@ -100,11 +100,7 @@ public final class UiServlet extends HttpServlet {
         boolean packaged = UiServlet.class.getResource(ROOT + "/index.html") != null;
         String message = packaged ? "no such file of the GUI: " + request.getRequestURI()
                 : "the GUI is not packaged in this build (module web-ui was not built); the REST API is at ../v1/";
-        byte[] body = ApiError.of(ErrorCode.NOT_FOUND, message).toJson().toString().getBytes(StandardCharsets.UTF_8);
-        response.setStatus(HttpServletResponse.SC_NOT_FOUND);
-        response.setContentType("application/json");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        JsonResponses.write(response, ApiError.of(ErrorCode.NOT_FOUND, message));
     }
 
     private static Asset load(String path) {
