@@ -46,6 +46,8 @@ export function App({ api }) {
   const [opHistory, setOpHistory] = useState({ undo: [], redo: [] }); // the server's, for undo/redo
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  // What the last write was accepted without checking (e.g. the switch is not connected): shown until the next write.
+  const [writeWarnings, setWriteWarnings] = useState([]);
   const [importErrors, setImportErrors] = useState(null);
   const [problems, setProblems] = useState(null);
   const [expanded, setExpanded] = useState(new Set());
@@ -216,17 +218,20 @@ export function App({ api }) {
     const focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
     setBusy(true);
     setNotice('');
+    setWriteWarnings([]);
     let before = tree;
     try {
+      let res;
       try {
-        await action(before ? before.etag : undefined);
+        res = await action(before ? before.etag : undefined);
       } catch (e) {
         if (!e.conflict || !touched || !before) throw e;
         const now = await api.tree(device, port);
         if (!now || !unchangedFor(before, now, touched.ids, touched.subtreeOf ?? null)) throw e;
         before = now;
-        await action(now.etag);
+        res = await action(now.etag);
       }
+      setWriteWarnings((res && res.data && Array.isArray(res.data.warnings)) ? res.data.warnings : []);
       setConflict(null);
       const t = await loadTree();
       if (after) after(t);
@@ -378,6 +383,7 @@ export function App({ api }) {
     ${conflict ? html`<${ConflictBanner} conflict=${conflict} onReload=${reloadAfterConflict} />` : null}
     ${importErrors ? html`<${ImportErrors} info=${importErrors} onClose=${() => setImportErrors(null)} />` : null}
     <div class="notice" role="status" aria-live="polite">${notice}</div>
+    ${writeWarnings.map((w) => html`<div class="notice warning write-warning" role="alert" data-code=${w.code}>Accepted with a warning: ${w.message}</div>`)}
     ${device && port !== null && port !== undefined && tree === null ? html`
       <main class="single"><${CreateTree} ...${editProps} portInfo=${portInfo} onRestore=${restoreTree}
         deleted=${deleted && deleted.device === device && deleted.port === port ? deleted.doc : null} /></main>` : null}
@@ -387,6 +393,8 @@ export function App({ api }) {
           <h2 id="tree-title" class="visually-hidden">Tree of ${device} port ${port}</h2>
           <${UtilisationBar} state=${portState} tree=${tree} />
           ${portState?.warning ? html`<div class="notice warning" role="alert">Warning: ${portState.warning}</div>` : null}
+          ${portState?.enforcement ? html`<div class=${`enforcement${portState.enforcement.status === 'enforced' ? '' : ' notice warning'}`}
+              role="status" data-status=${portState.enforcement.status}>${capitalized(portState.enforcement.summary)}</div>` : null}
           <div class="tree-selector"><strong>Traffic:</strong> ${tree.selector
             ? html`selector <code>${formatSelector(tree.selector)}</code>`
             : 'all that no other tree of this switch selects (no selector)'}</div>
@@ -419,4 +427,9 @@ export function App({ api }) {
     ${device && port !== null && port !== undefined && tree === undefined && !treeError ? html`
       <main class="single"><div class="empty">${conn.status === 'ok' ? `Loading the tree of port ${port}…` : `The tree of port ${port} appears when the REST API answers again.`}</div></main>` : null}
   `;
+}
+
+/** A sentence from the server (e.g. "the switch enforces version 3") as a line of its own. */
+function capitalized(text) {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

@@ -18,9 +18,16 @@ public final class DeviceStatus {
     private final boolean programmed;
     private final String lastError;
     private final JoinCounters joins;
+    private final List<Enforcement> trees;
 
+    /** A device with no tree whose enforcement is known (see {@link #trees()}). */
     public DeviceStatus(String id, boolean connected, DeviceMode mode, List<PortInfo> ports, boolean programmed,
                         String lastError, JoinCounters joins) {
+        this(id, connected, mode, ports, programmed, lastError, joins, List.of());
+    }
+
+    public DeviceStatus(String id, boolean connected, DeviceMode mode, List<PortInfo> ports, boolean programmed,
+                        String lastError, JoinCounters joins, List<Enforcement> trees) {
         this.id = Objects.requireNonNull(id, "id");
         this.connected = connected;
         this.mode = Objects.requireNonNull(mode, "mode");
@@ -28,6 +35,7 @@ public final class DeviceStatus {
         this.programmed = programmed;
         this.lastError = lastError;
         this.joins = Objects.requireNonNull(joins, "joins");
+        this.trees = List.copyOf(trees);
     }
 
     /** ONOS-style device id, {@code pof:%016x} of the POF device id. */
@@ -61,6 +69,16 @@ public final class DeviceStatus {
         return joins;
     }
 
+    /** Per port with a tree, by port: which version the switch enforces, and why not the stored one. */
+    public List<Enforcement> trees() {
+        return trees;
+    }
+
+    /** The enforcement of one port's tree, if the device has a tree there. */
+    public Optional<Enforcement> tree(long port) {
+        return trees.stream().filter(e -> e.port() == port).findFirst();
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof DeviceStatus)) {
@@ -68,18 +86,18 @@ public final class DeviceStatus {
         }
         DeviceStatus d = (DeviceStatus) o;
         return d.id.equals(id) && d.connected == connected && d.mode == mode && d.ports.equals(ports)
-                && d.programmed == programmed && Objects.equals(d.lastError, lastError) && d.joins.equals(joins);
+                && d.programmed == programmed && Objects.equals(d.lastError, lastError) && d.joins.equals(joins) && d.trees.equals(trees);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, connected, mode, ports, programmed, lastError, joins);
+        return Objects.hash(id, connected, mode, ports, programmed, lastError, joins, trees);
     }
 
     @Override
     public String toString() {
         return id + (connected ? " connected " : " disconnected ") + mode.jsonName()
                 + (programmed ? ", programmed" : ", not programmed") + (lastError == null ? "" : ", error: " + lastError)
-                + ", " + ports + ", " + joins;
+                + ", " + ports + ", " + joins + (trees.isEmpty() ? "" : ", " + trees);
     }
 }

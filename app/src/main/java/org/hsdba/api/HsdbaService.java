@@ -95,6 +95,15 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
         return setLevels(port, levels, Precondition.from(expectedVersion));
     }
 
+    /**
+     * What a write of {@code port}'s tree could not check now and is accepted without (e.g. the
+     * device's switch is not connected to this instance: its ports and tables are checked, and the
+     * tree programmed, when it connects). Empty when every check was made.
+     */
+    default List<Warning> warnings(PortRef port) {
+        return List.of();
+    }
+
     HsdbaParameters parameters();
 
     /** Replaces the run-time parameters; applied to every switch (reprogrammed if the program changes). */

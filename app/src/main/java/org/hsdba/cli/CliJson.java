@@ -30,9 +30,15 @@ final class CliJson {
         return out;
     }
 
-    /** As the REST API's {@code GET .../state}. */
-    static ObjectNode state(PortState s) {
-        return LiveJson.portState(s);
+    /** As the REST API's {@code GET .../state}: with {@code enforcement} (null if the device is unknown). */
+    static ObjectNode state(PortState s, org.hsdba.api.Enforcement enforcement) {
+        ObjectNode o = LiveJson.portState(s);
+        if (enforcement == null) {
+            o.putNull("enforcement");
+        } else {
+            o.set("enforcement", LiveJson.enforcement(enforcement));
+        }
+        return o;
     }
 
     static ArrayNode events(Collection<HsdbaEvent> events) {

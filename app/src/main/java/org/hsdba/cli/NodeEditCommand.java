@@ -10,7 +10,7 @@ import org.hsdba.model.json.ConfigJson;
 
 /**
  * Base of the commands that edit a port's tree: the {@code --version} guard, and one answer for
- * every edit, the new tree with {@code -j}, a summary line otherwise.
+ * every edit, the new tree with {@code -j}, a summary line otherwise (and a line per warning).
  */
 abstract class NodeEditCommand extends PortCommand {
 
@@ -24,6 +24,8 @@ abstract class NodeEditCommand extends PortCommand {
             printJson(ConfigJson.treeToJson(r.tree()));
         } else {
             print("%s", summary.apply(r));
+            // Accepted without a check that could not be made now (e.g. the switch is not connected).
+            service().warnings(p).forEach(w -> print("warning: %s", w.message()));
         }
     }
 }

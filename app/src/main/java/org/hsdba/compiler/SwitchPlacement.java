@@ -208,10 +208,12 @@ public final class SwitchPlacement {
 
         private List<Integer> takeInts(Pool pool, int count, long port, String what) {
             if (free.get(pool).size() < count) {
+                long others = trees.keySet().stream().filter(p -> p != port).count();
+                // Name who holds the rest: the issue's operator read "the other trees" with no other tree there.
                 throw new CompilerException("port " + port + ": the switch has no room for " + count + " more " + what
                         + " (" + free.get(pool).size() + " free" + (pool == Pool.TABLE ? " of " + from.mmTables
-                        + " MM tables; MM#" + from.dispatchTable + " dispatches, the other trees hold the rest" : "")
-                        + ")");
+                        + " MM tables; MM#" + from.dispatchTable + " dispatches" + (others == 0 ? "" : ", the "
+                        + others + " other tree(s) of the switch hold the rest") : "") + ")");
             }
             List<Integer> out = new ArrayList<>(count);
             for (int k = 0; k < count; k++) {

@@ -63,18 +63,30 @@ final class ActivityTracker {
         Set<PortRef> ports = new HashSet<>();
         for (BandwidthTree t : trees) {
             ports.add(t.port());
-            if (tracked.get(t.port()) == t) {
+            BandwidthTree before = tracked.get(t.port());
+            if (before == t) {
                 continue;
             }
             tracked.put(t.port(), t);
             Map<String, Activity> byId = nodes.computeIfAbsent(t.port(), p -> new HashMap<>());
             int count = 0;
+            // Walked beside the tree tracked before: a node object it had is tracked already, which
+            // a comparison of references tells without an id lookup (a join adds 1 node of n).
+            int next = 0;
+            int shared = before == null ? 0 : before.size();
             for (int i = 0; i < t.size(); i++) {
                 NodeSpec n = t.node(i);
                 if (n.isTemplate()) {
                     continue;
                 }
                 count++;
+                while (next < shared && before.node(next).isTemplate()) {
+                    next++;
+                }
+                if (next < shared && before.node(next) == n) {
+                    next++;
+                    continue;
+                }
                 if (!byId.containsKey(n.id())) { // not computeIfAbsent: no capturing lambda per node
                     Activity a = new Activity();
                     a.lastTrafficNanos = nowNanos;

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.hsdba.api.DeviceMode;
+import org.hsdba.api.Enforcement;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.JoinCounters;
@@ -95,6 +96,10 @@ final class DeviceAgent {
     /** Tree versions by port of the program the switch confirmed; null while none is. */
     private volatile Map<PortRef, Long> installed;
     private volatile String lastError;
+    /** The trees of the program the switch confirmed, by port (what it enforces); empty without one. */
+    private volatile Map<PortRef, BandwidthTree> enforced = Map.of();
+    /** Why the switch does not run the stored trees (programming failed), until a program is confirmed. */
+    private volatile String programmingError;
     /** Volatile: read by the parameters preview and entry-status handling off the lane. */
     private volatile DeviceProgram confirmed;
     /** When the current session became ready, and how long its full install took (-1: none yet). */
@@ -135,6 +140,22 @@ final class DeviceAgent {
 
     String lastError() {
         return lastError;
+    }
+
+    /** Which version of {@code stored} the switch enforces, and why not the stored one. Any thread. */
+    Enforcement enforcement(BandwidthTree stored) {
+        long port = stored.port().port();
+        if (session == null) {
+            return new Enforcement(port, stored.operatorVersion(), null, Enforcement.Status.NOT_CONNECTED, null);
+        }
+        BandwidthTree runs = enforced.get(stored.port());
+        Long version = runs == null ? null : runs.operatorVersion();
+        if (runs != null && runs.generation() == stored.generation() && runs.version() == stored.version()) {
+            return new Enforcement(port, stored.operatorVersion(), version, Enforcement.Status.ENFORCED, null);
+        }
+        String error = programmingError;
+        return error != null ? new Enforcement(port, stored.operatorVersion(), version, Enforcement.Status.FAILED, error)
+                : new Enforcement(port, stored.operatorVersion(), version, Enforcement.Status.PENDING, null);
     }
 
     JoinCounters joins() {
@@ -178,6 +199,7 @@ final class DeviceAgent {
         failed = false;
         confirmed = null;
         installed = null;
+        enforced = Map.of();
         readingInFlight = false;
         activity.clear();
         ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_CONNECTED, deviceId,
@@ -191,6 +213,7 @@ final class DeviceAgent {
         }
         session = null;
         confirmed = null;
+        enforced = Map.of();
         busy = false;
         installed = null;
         readingInFlight = false;
@@ -238,7 +261,12 @@ final class DeviceAgent {
                 fail("cannot apply the parameters to " + deviceId + ": " + e.getMessage(), null);
                 return;
             }
-            if (!refuseUnconfirmedJoins("the switch cannot hold it: " + e.getMessage())) {
+            if (fitsInFull(sw, desired)) {
+                // Numbers a change frees are reused only after it (SwitchPlacement): the same trees
+                // may fit a wiped switch though not beside what is installed. Admission judged the full program.
+                wipe("reprogramming in full: the change does not fit beside the installed program ("
+                        + e.getMessage() + "), the full program does");
+            } else if (!refuseUnconfirmedJoins("the switch cannot hold it: " + e.getMessage())) {
                 fail("cannot program " + deviceId + ": " + e.getMessage(), null);
             }
             return;
@@ -278,6 +306,15 @@ final class DeviceAgent {
         }
         return next == running ? null : "parameters changed: enforcement mode " + running.jsonName() + " -> "
                 + next.jsonName() + " needs the switch reprogrammed";
+    }
+
+    /** Whether the full program of {@code desired} fits this switch in the current mode. */
+    private boolean fitsInFull(PofSwitch sw, List<BandwidthTree> desired) {
+        try {
+            return ctx.compiler().misfit(desired, sw, mode, ctx.parameters()).isEmpty();
+        } catch (ProgramException e) {
+            return false;
+        }
     }
 
     /** Reprograms from scratch (parameters changed, or after an error): close the session so the HELLO wipes the switch. */
@@ -354,6 +391,10 @@ final class DeviceAgent {
     private void accept(DeviceProgram next) {
         confirmed = next;
         installed = versions(next.trees());
+        Map<PortRef, BandwidthTree> runs = new java.util.HashMap<>();
+        next.trees().forEach(t -> runs.put(t.port(), t));
+        enforced = Map.copyOf(runs);
+        programmingError = null;
         activity.track(next.trees(), ctx.time().nanoTime());
         ctx.confirmed(this, next);
     }
@@ -413,9 +454,11 @@ final class DeviceAgent {
     private void fail(String message, NodeRef node) {
         if (node == null && message.equals(lastError)) {
             installed = null;
+            programmingError = message;
             return; // already shown; a device error repeats at every change until it is fixed
         }
         lastError = message;
+        programmingError = message;
         installed = null;
         if (node != null) {
             nodeErrors.computeIfAbsent(node.port(), p -> new ConcurrentHashMap<>()).put(node.nodeId(), message);

@@ -124,6 +124,7 @@ public final class HsdbaManager implements HsdbaService {
     private final AgentContext agentContext = new AgentContext();
     private final JoinHandler joins;
     private final Monitor monitor;
+    private final SwitchAdmission switchAdmission;
     private ScheduledFuture<?> pollTask;
     /** Manager lane only, like {@link #pollPeriod} and {@link #appliedParameters}. */
     private long ticks;
@@ -191,6 +192,7 @@ public final class HsdbaManager implements HsdbaService {
                 this::emit, time, store::parameters);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, lanes::execute,
                 this::emit, time);
+        this.switchAdmission = new SwitchAdmission(compiler, this::connected, store::parameters);
     }
 
     /** The agent programming this switch session here, or null (another session, or not master). */
@@ -296,12 +298,22 @@ public final class HsdbaManager implements HsdbaService {
             ports.putIfAbsent(number, new PortInfo(number, "", false, true));
         }
         DeviceAgent a = agents.get(deviceId);
+        List<org.hsdba.api.Enforcement> enforcement = enforcement(a, desired(deviceId, trees));
         if (a == null) {
             return new DeviceStatus(deviceId, sw != null, org.hsdba.api.DeviceMode.UNKNOWN, new ArrayList<>(ports.values()),
-                    false, null, org.hsdba.api.JoinCounters.ZERO);
+                    false, null, org.hsdba.api.JoinCounters.ZERO, enforcement);
         }
         return new DeviceStatus(deviceId, sw != null, a.mode(), new ArrayList<>(ports.values()),
-                a.isProgrammed(desired(deviceId, trees)), a.lastError(), a.joins());
+                a.isProgrammed(desired(deviceId, trees)), a.lastError(), a.joins(), enforcement);
+    }
+
+    /** Per stored tree of the device, by port: which version its switch enforces (none without an agent: never connected). */
+    private static List<org.hsdba.api.Enforcement> enforcement(DeviceAgent a, List<BandwidthTree> trees) {
+        List<org.hsdba.api.Enforcement> out = new ArrayList<>();
+        trees.stream().sorted(java.util.Comparator.comparingLong(t -> t.port().port())).forEach(t -> out.add(a != null
+                ? a.enforcement(t) : new org.hsdba.api.Enforcement(t.port().port(), t.operatorVersion(), null,
+                org.hsdba.api.Enforcement.Status.NOT_CONNECTED, null)));
+        return out;
     }
 
     // ------------------------------------------------------------------ trees
@@ -537,6 +549,9 @@ public final class HsdbaManager implements HsdbaService {
                 if (current == null && who == Writer.OPERATOR) {
                     violations.addAll(portViolations(next));
                 }
+                if (violations.isEmpty() && who != Writer.MEMBERSHIP) {
+                    violations.addAll(switchAdmission.fit(port, withTree(store.latestTrees(), next)));
+                }
                 if (!violations.isEmpty()) {
                     throw new InvalidTreeException(violations);
                 }
@@ -651,6 +666,11 @@ public final class HsdbaManager implements HsdbaService {
                 + ports.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")"));
     }
 
+    @Override
+    public List<org.hsdba.api.Warning> warnings(PortRef port) {
+        return switchAdmission.warnings(Objects.requireNonNull(port, "port"));
+    }
+
     private static NotFoundException noTree(PortRef port) {
         return new NotFoundException("no tree for port " + port.port() + " of " + port.deviceId());
     }
@@ -719,6 +739,10 @@ public final class HsdbaManager implements HsdbaService {
                 trees.add(next);
             }
             violations.addAll(selectorViolations(trees));
+            if (violations.isEmpty()) {
+                trees.stream().map(BandwidthTree::port).collect(Collectors.toMap(PortRef::deviceId, p -> p, (a, b) -> a))
+                        .values().forEach(p -> violations.addAll(switchAdmission.fit(p, trees)));
+            }
             if (!violations.isEmpty()) {
                 throw new InvalidTreeException(violations);
             }
@@ -747,6 +771,9 @@ public final class HsdbaManager implements HsdbaService {
         // What a write would refuse: admission, then the switch's selectors with this tree in place of its port's.
         List<Violation> violations = new ArrayList<>(Admission.check(tree));
         violations.addAll(PortSelector.check(withTree(desiredTrees(tree.port().deviceId()), tree)));
+        if (violations.isEmpty()) {
+            violations.addAll(switchAdmission.fit(tree.port(), withTree(desiredTrees(tree.port().deviceId()), tree)));
+        }
         if (!violations.isEmpty()) {
             return new PreviewResult(tree, violations, null);
         }

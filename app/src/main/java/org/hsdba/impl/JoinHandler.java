@@ -135,11 +135,18 @@ final class JoinHandler {
         return true;
     }
 
-    /** The switch's lane: handles every packet-in it has queued. */
+    /**
+     * The switch's lane: handles every packet-in it has queued, then brings the switch up to date
+     * with the joins it wrote. The store tells the manager of the write too, but on its own
+     * thread and then through this lane again (the cluster store: the map's event thread), two
+     * hand-offs on every join's path; the program update that follows that event finds the switch
+     * already updated or busy and does nothing.
+     */
     private void drain(Queue q) {
         q.drainQueued.set(false);
         Map<PortRef, List<Request>> byTree = new LinkedHashMap<>();
         Map<Request, JoinSite> sites = new LinkedHashMap<>();
+        Set<DeviceAgent> agents = new HashSet<>();
         for (Request r = q.requests.poll(); r != null; r = q.requests.poll()) {
             q.size.decrementAndGet();
             DeviceAgent a = agentOf.apply(r.sw);
@@ -151,14 +158,21 @@ final class JoinHandler {
             if (site.isPresent()) {
                 sites.put(r, site.get());
                 byTree.computeIfAbsent(site.get().port(), p -> new ArrayList<>()).add(r);
+                agents.add(a);
             }
         }
+        boolean wrote = false;
         for (Map.Entry<PortRef, List<Request>> e : byTree.entrySet()) {
-            joinBatch(e.getKey(), e.getValue(), sites);
+            wrote |= joinBatch(e.getKey(), e.getValue(), sites);
+        }
+        if (wrote) {
+            // Durable now (every commit awaited): the switch may be given the new entries.
+            agents.forEach(DeviceAgent::reconcile);
         }
     }
 
-    private void joinBatch(PortRef port, List<Request> requests, Map<Request, JoinSite> sites) {
+    /** Writes the batch's joins and waits until they are durable; true if it wrote any. */
+    private boolean joinBatch(PortRef port, List<Request> requests, Map<Request, JoinSite> sites) {
         List<HsdbaStore.Commit> commits = new ArrayList<>();
         synchronized (writeLock) {
             stageBatch(port, requests, sites, commits);
@@ -166,6 +180,7 @@ final class JoinHandler {
         for (HsdbaStore.Commit c : commits) {
             c.await(); // outside the lock: other writers stage meanwhile and share the fsync
         }
+        return !commits.isEmpty();
     }
 
     /** Under the write lock: plans and stages the batch's writes, adding them to {@code commits}. */

@@ -51,7 +51,7 @@ public final class Durations {
 
     private static Duration ofNanos(BigDecimal nanos, String text) {
         if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("\"" + text + "\": duration too long");
+            throw new OutOfRangeException("\"" + text + "\": duration too long (at most about 292 years, 2^63 ns)");
         }
         return Duration.ofNanos(nanos.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact());
     }
@@ -73,5 +73,15 @@ public final class Durations {
     /** Seconds as a double, for computations. */
     public static double seconds(Duration d) {
         return d.toNanos() / 1e9;
+    }
+
+    /** A duration in a valid notation but longer than 2^63 ns. */
+    public static final class OutOfRangeException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        OutOfRangeException(String message) {
+            super(message);
+        }
     }
 }

@@ -21,8 +21,15 @@ public enum ViolationCode {
     WEIGHT_UNDERIVABLE,
     /** A rate written as a string in a valid notation but above {@link Rate#MAX_BPS} (1 Pb/s). */
     RATE_OUT_OF_RANGE,
+    /**
+     * A run-time parameter (polling period, idle timeout, estimator K or window) written as a duration
+     * string in a valid notation but outside its range ({@link Ranges}).
+     */
+    DURATION_OUT_OF_RANGE,
     NOT_PROPORTIONAL,
     GUARANTEE_ABOVE_PEAK,
     GUARANTEE_ABOVE_PARENT,
-    DUPLICATE_PORT
+    DUPLICATE_PORT,
+    /** The device's trees with this one do not fit its connected switch (tables, entries, counters, registers). */
+    SWITCH_CAPACITY
 }

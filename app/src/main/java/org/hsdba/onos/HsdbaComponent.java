@@ -277,6 +277,11 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     @Override
+    public List<org.hsdba.api.Warning> warnings(PortRef port) {
+        return manager.warnings(port);
+    }
+
+    @Override
     public OperatorHistory operatorHistory(PortRef port) {
         return manager.operatorHistory(port);
     }

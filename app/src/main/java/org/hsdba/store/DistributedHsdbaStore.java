@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -55,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * only mutable entry, so every write, an import of many trees included, becomes visible with one
  * compare-and-set of the index on its map version: a member sees the old configuration or the
  * new one, never a mix. A write first adds the new tree entries (unique keys: the nonce keeps
- * racing writers apart), then swaps the index, then deletes the entries it superseded; if the
+ * racing writers apart), then swaps the index, then has the entries it superseded deleted on the
+ * store's event thread (off the writer's path: the write is complete with the swap); if the
  * swap loses a race it deletes its entries and retries on the new index, where the tree-version
  * check may turn the retry into a {@link VersionConflictException}. Trees stay separate entries
  * so that one write costs one tree and no entry grows with the whole configuration.
@@ -89,6 +91,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
     private final TreeText treeText = new TreeText();
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
+    /** Runs the deletion of superseded entries, after the write that superseded them has returned. */
+    private final Executor cleanup;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
     /** The event thread {@link #create} made, shut down by {@link #close}; null for a given executor. */
@@ -98,23 +102,36 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** One version of the index, with its trees decoded. */
     private static final class Snapshot {
-        static final Snapshot EMPTY = new Snapshot(-1, HsdbaParameters.DEFAULTS, Map.of(), Map.of());
+        static final Snapshot EMPTY = new Snapshot(-1, null, HsdbaParameters.DEFAULTS, Map.of(), Map.of());
 
-        /** The index's map version; -1 when there is no index yet. */
+        /** The index's map version; -1 when there is no index yet, {@link #WRITTEN} for this instance's own write. */
         final long indexVersion;
+        /** The index's text (null: no index); a read that finds the same text has found this snapshot. */
+        final String indexText;
         final HsdbaParameters parameters;
         /** Per port: its full entry, then its deltas in order. */
         final Map<PortRef, List<String>> entries;
         final Map<PortRef, BandwidthTree> trees;
 
-        Snapshot(long indexVersion, HsdbaParameters parameters, Map<PortRef, List<String>> entries,
+        Snapshot(long indexVersion, String indexText, HsdbaParameters parameters, Map<PortRef, List<String>> entries,
                  Map<PortRef, BandwidthTree> trees) {
             this.indexVersion = indexVersion;
+            this.indexText = indexText;
             this.parameters = parameters;
             this.entries = entries;
             this.trees = trees;
         }
+
+        Snapshot withVersion(long version) {
+            return new Snapshot(version, indexText, parameters, entries, trees);
+        }
     }
+
+    /**
+     * The index version of a snapshot this instance wrote: the map's compare-and-set does not
+     * return the version it made, so the next read learns it by finding the same index text.
+     */
+    private static final long WRITTEN = -2;
 
     /** What a write changes: the parameters after it, trees to store, ports whose tree goes. */
     private static final class Plan {
@@ -130,13 +147,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     }
 
     /**
-     * A store on {@code map} whose map events are handled on {@code events}. Handling an event reads
+     * A store on {@code map} whose map events are handled on {@code events}, which also deletes
+     * the entries a write superseded once the write has returned. Handling an event reads
      * the map (blocking calls), so it must not run on the thread that delivers the event: in ONOS
      * that is a Raft partition thread of Atomix, and a blocking read of a key of that same partition
      * waits for the thread it blocks, until the map's operation timeout.
      */
     DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events) {
         this.map = Objects.requireNonNull(map, "map");
+        this.cleanup = Objects.requireNonNull(events, "events");
         Snapshot start = snapshot();
         collectGarbage(start);
         synchronized (announceLock) {
@@ -184,7 +203,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** A fresh entry key for this tree version. */
     static String entryKey(BandwidthTree tree) {
-        String nonce = String.format("%08x", ThreadLocalRandom.current().nextInt());
+        // 8 hex digits (String.format's parsing was a visible part of a join's write)
+        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL))
+                .substring(1);
         return TREE_PREFIX + tree.port().deviceId() + "/" + tree.port().port() + "@" + tree.version() + "#" + nonce;
     }
 
@@ -235,12 +256,16 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             if (s.indexVersion == index.version()) {
                 return s;
             }
+            if (index.value().equals(s.indexText)) {
+                // The index this instance wrote last (or one with the same entries and parameters):
+                // nothing to decode, only its version to learn.
+                Snapshot known = s.withVersion(index.version());
+                cached = known;
+                return known;
+            }
             Snapshot loaded = load(index);
             if (loaded != null) {
-                cached = loaded;
-                Set<String> live = new HashSet<>();
-                loaded.entries.values().forEach(live::addAll);
-                treeCache.keySet().retainAll(live);
+                remember(loaded);
                 return loaded;
             }
             // A tree entry it names was deleted: a newer index superseded it meanwhile.
@@ -249,6 +274,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                         + " and keeps changing; tried " + (attempt + 1) + " times");
             }
         }
+    }
+
+    /** {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are dropped. */
+    private void remember(Snapshot s) {
+        cached = s;
+        Set<String> live = new HashSet<>();
+        s.entries.values().forEach(live::addAll);
+        treeCache.keySet().retainAll(live);
     }
 
     /** Decodes an index and its trees; null if one of its entries is gone. */
@@ -289,7 +322,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             entries.put(port, List.copyOf(chain));
             trees.put(port, tree);
         }
-        return new Snapshot(index.version(), parameters, entries, trees);
+        return new Snapshot(index.version(), index.value(), parameters, entries, trees);
     }
 
     /** The tree a chain makes (its full entry and deltas), from the cache or the map; null if an entry is gone. */
@@ -411,8 +444,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /**
      * Applies a change to the current snapshot: new entries, then the index swap, then the
-     * superseded entries go. {@code change} returns null for "nothing to write" and may throw to
-     * refuse; it is called again on the new index if another writer got there first.
+     * superseded entries go (on the event thread). {@code change} returns null for "nothing to
+     * write" and may throw to refuse; it is called again on the new index if another writer got
+     * there first.
      */
     private void commit(Function<Snapshot, Plan> change) {
         for (int attempt = 0; ; attempt++) {
@@ -455,13 +489,31 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
+                // What this write made is known here: readers on this instance (the program
+                // update that follows a join, the map event's listener) need not decode it again.
+                Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
+                plan.puts.forEach(t -> trees.put(t.port(), t));
+                plan.removes.forEach(trees::remove);
+                remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters), entries, trees));
                 Set<String> live = new HashSet<>();
                 entries.values().forEach(live::addAll);
+                List<String> superseded = new ArrayList<>();
                 for (List<String> chain : current.entries.values()) {
                     for (String old : chain) {
                         if (!live.contains(old)) {
-                            map.remove(old);
+                            superseded.add(old);
                         }
+                    }
+                }
+                // The write is durable and visible with the swap; deleting what it superseded (a full
+                // entry and up to MAX_DELTAS deltas: one map call each, a consensus round each in a
+                // cluster) is not part of it, so it runs on the store's thread, not the writer's.
+                // An entry left by a crash meanwhile is deleted when a store opens (collectGarbage).
+                if (!superseded.isEmpty()) {
+                    try {
+                        cleanup.execute(() -> superseded.forEach(map::remove));
+                    } catch (RejectedExecutionException e) {
+                        superseded.forEach(map::remove); // closed: no thread left to do it
                     }
                 }
                 return;
@@ -475,6 +527,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                         + " attempts of one write; giving up");
             }
         }
+    }
+
+    /**
+     * The written parameters as a reader of the index gets them (the JSON round trip), so that this
+     * instance's snapshot equals what another member decodes: the previous ones if unchanged.
+     */
+    private static HsdbaParameters readBack(HsdbaParameters before, HsdbaParameters written) {
+        return written.equals(before) ? before : ParametersJson.fromJson(ParametersJson.toJson(written), HsdbaParameters.DEFAULTS);
     }
 
     private static String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {

@@ -40,6 +40,8 @@ final class FakeCompiler implements ProgramCompiler {
 
     static final int JOIN_REASON = 7;
     volatile int maxNodes = Integer.MAX_VALUE;
+    /** Nodes an incremental change may end with (a full program is not limited by it): what only fits in full. */
+    volatile int incrementalRoom = Integer.MAX_VALUE;
     volatile int compiles;
 
     @Override
@@ -101,6 +103,9 @@ final class FakeCompiler implements ProgramCompiler {
             int count = next.stream().mapToInt(BandwidthTree::size).sum();
             if (count > maxNodes) {
                 throw new ProgramException(count + " nodes do not fit the fake's " + maxNodes + " entries");
+            }
+            if (!trees.isEmpty() && count > incrementalRoom) {
+                throw new ProgramException(count + " nodes do not fit beside the installed program");
             }
             Map<PortRef, Integer> ports = new HashMap<>(portSlots);
             Map<NodeRef, Long> newSlots = new HashMap<>();

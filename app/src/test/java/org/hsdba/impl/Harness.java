@@ -19,6 +19,7 @@ import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 import org.hsdba.pof.message.PacketIn;
+import org.hsdba.store.HsdbaStore;
 import org.hsdba.store.InMemoryHsdbaStore;
 
 /** A manager over fakes, with a one-thread scheduler the test can wait on and a manual clock. */
@@ -44,8 +45,18 @@ final class Harness implements AutoCloseable {
     }
 
     Harness(HsdbaParameters params, Mastership mastership) {
+        this(params, mastership, s -> s);
+    }
+
+    /** The manager on {@code wrap} of the in-memory store (a test's store in front of it). */
+    Harness(java.util.function.Function<InMemoryHsdbaStore, HsdbaStore> wrap) {
+        this(HsdbaParameters.builder().pollingPeriod(java.time.Duration.ofHours(1)).build(), Mastership.ALWAYS, wrap);
+    }
+
+    private Harness(HsdbaParameters params, Mastership mastership,
+                    java.util.function.Function<InMemoryHsdbaStore, HsdbaStore> wrap) {
         store = new InMemoryHsdbaStore(List.of(), params);
-        manager = new HsdbaManager(store, switches, compiler, scheduler, time, mastership);
+        manager = new HsdbaManager(wrap.apply(store), switches, compiler, scheduler, time, mastership);
         manager.addListener(events::add);
         manager.start();
     }

@@ -25,7 +25,6 @@ import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.store.cluster.messaging.ClusterCommunicationServiceAdapter;
-import org.onosproject.store.service.TestStorageService;
 
 /** The ONOS component with ONOS's own test doubles: activation, the service over the distributed store, deactivation. */
 public class HsdbaComponentTest {
@@ -37,7 +36,7 @@ public class HsdbaComponentTest {
 
     @Before
     public void setUp() {
-        component = TestComponents.activated(new TestStorageService(), new MastershipServiceAdapter(),
+        component = TestComponents.activated(new SharedStorageService(), new MastershipServiceAdapter(),
                 new ClusterCommunicationServiceAdapter(), switches, null);
     }
 

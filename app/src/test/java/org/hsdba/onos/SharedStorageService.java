@@ -3,12 +3,16 @@ package org.hsdba.onos;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.hsdba.store.EventedMap;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.ConsistentMapBuilder;
 import org.onosproject.store.service.TestConsistentMap;
 import org.onosproject.store.service.TestStorageService;
 
-/** ONOS's in-memory storage double, with one map per name for every instance using it: a cluster's shared store. */
+/**
+ * ONOS's in-memory storage double, with one map per name for every instance using it (a cluster's
+ * shared store), whose listeners are told through their executors as in ONOS ({@link EventedMap}).
+ */
 final class SharedStorageService extends TestStorageService {
 
     private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
@@ -19,7 +23,7 @@ final class SharedStorageService extends TestStorageService {
         return new TestConsistentMap.Builder<K, V>() {
             @Override
             public ConsistentMap<K, V> build() {
-                return (ConsistentMap<K, V>) maps.computeIfAbsent(name(), n -> super.build());
+                return (ConsistentMap<K, V>) maps.computeIfAbsent(name(), n -> new EventedMap<>(super.build()));
             }
         };
     }

@@ -48,7 +48,7 @@ public class DistributedHsdbaStoreTest {
         String before = view(b);
         List<String> seen = new ArrayList<>();
         // Member b looks at every single change of the map while member a imports.
-        map.inner.addListener(e -> seen.add(view(b)));
+        map.inner().addListener(e -> seen.add(view(b)));
         a.replaceAll(List.of(StoreTrees.tree(StoreTrees.OTHER, 3, 2), StoreTrees.tree(THIRD, 2, 1)), ASSISTED);
         String after = view(b);
         assertEquals("pof:0000000000000002/1@2 pof:0000000000000003/2@1 controller-assisted", after);
@@ -150,7 +150,7 @@ public class DistributedHsdbaStoreTest {
     public void aBrokenTreeEntryIsReportedWithItsKey() {
         a.putTree(StoreTrees.tree(StoreTrees.PORT, 1, 1), 0);
         String key = map.treeKeys().iterator().next();
-        map.inner.put(key, "{\"device\": 3}");
+        map.inner().put(key, "{\"device\": 3}");
         DistributedHsdbaStore fresh;
         try {
             fresh = new DistributedHsdbaStore(map, Runnable::run);
@@ -216,5 +216,79 @@ public class DistributedHsdbaStoreTest {
         assertEquals(1, map.treeKeys().size());
         assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
         assertEquals(operators, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
+    }
+
+    /** Index swaps a store made: one per write unless it lost a race. */
+    private static final class CountingMap extends SharedMap {
+        int swaps;
+
+        @Override
+        public boolean replace(String key, long version, String value) {
+            if (key.equals(DistributedHsdbaStore.INDEX_KEY)) {
+                swaps++;
+            }
+            return super.replace(key, version, value);
+        }
+    }
+
+    @Test
+    public void aWriterBuildsOnItsOwnWriteWithOneSwapEachAndStillSeesTheOtherMembers() {
+        CountingMap counted = new CountingMap();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(counted, Runnable::run);
+        DistributedHsdbaStore other = new DistributedHsdbaStore(counted, Runnable::run);
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        writer.putTree(t, 0);
+        for (int i = 0; i < 5; i++) {
+            BandwidthTree next = joined(t, i);
+            writer.putTree(next, t.version());
+            t = next;
+        }
+        // the index version the writer's own snapshot lacked was learned from the map, not by losing a swap
+        assertEquals(5, counted.swaps);
+        assertEquals(t, writer.tree(StoreTrees.PORT).get());
+        other.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0);
+        assertEquals(1, writer.tree(StoreTrees.OTHER).get().version());
+        writer.putTree(joined(t, 99), t.version());
+        assertEquals(7, counted.swaps);
+        assertEquals(joined(t, 99), other.tree(StoreTrees.PORT).get());
+    }
+
+    @Test
+    public void anIndexWrittenAgainWithTheSameTextByAnotherMemberIsReadWithItsNewVersion() {
+        HsdbaParameters first = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(7).build();
+        HsdbaParameters second = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(8).build();
+        // a member that hears nothing: it reads only when asked
+        DistributedHsdbaStore deaf = new DistributedHsdbaStore(map, r -> { });
+        deaf.setParameters(first);
+        b.setParameters(second);
+        b.setParameters(first); // the same index text as deaf's own write, at a newer version
+        assertEquals(first, deaf.parameters());
+        deaf.setParameters(second);
+        assertEquals(second, b.parameters());
+        assertEquals(second, deaf.parameters());
+    }
+
+    @Test
+    public void supersededEntriesAreDeletedOnTheStoresThreadAfterTheWriteReturned() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
+        writer.putTree(t, 0);
+        for (int i = 0; i < DistributedHsdbaStore.MAX_DELTAS; i++) {
+            BandwidthTree next = joined(t, i);
+            writer.putTree(next, t.version());
+            t = next;
+        }
+        queued.clear(); // events of the writes so far (no listeners)
+        assertEquals(1 + DistributedHsdbaStore.MAX_DELTAS, map.treeKeys().size());
+        BandwidthTree full = joined(t, 1000);
+        writer.putTree(full, t.version()); // past MAX_DELTAS: a full entry, the chain superseded
+        assertEquals("written and swapped; nothing deleted yet", 2 + DistributedHsdbaStore.MAX_DELTAS,
+                map.treeKeys().size());
+        assertEquals(full, b.tree(StoreTrees.PORT).get());
+        new ArrayList<>(queued).forEach(Runnable::run);
+        assertEquals(1, map.treeKeys().size());
+        assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
+        assertEquals(full, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
     }
 }

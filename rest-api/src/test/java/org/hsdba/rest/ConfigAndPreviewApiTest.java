@@ -66,6 +66,29 @@ public class ConfigAndPreviewApiTest {
         assertEquals("/format", a.error().get("details").get(0).get("pointer").asText());
     }
 
+    /**
+     * A runtime duration in a notation the document allows but outside its range is a rule (422,
+     * DURATION_OUT_OF_RANGE, at the member): no schema can bound a number inside a string. A member
+     * the runtime block does not have is 400, as the document (additionalProperties: false) says.
+     */
+    @Test
+    public void runtimeDurationsOutOfRangeAreRulesAndUnknownRuntimeMembersAreRefused() {
+        String before = http.get("v1/config").body();
+        Http.Answer a = http.put("v1/config", "{\"format\": \"hsdba/1\", \"trees\": [], \"runtime\":"
+                + " {\"pollingPeriod\": \"1ms\", \"estimator\": {\"type\": \"ewma\", \"k\": \"99999999999999999999h\"}}}");
+        assertEquals(a.toString(), 422, a.status());
+        java.util.Set<String> pointers = new java.util.TreeSet<>();
+        a.error().get("details").forEach(d -> {
+            assertEquals(d.toString(), "DURATION_OUT_OF_RANGE", d.get("rule").asText());
+            pointers.add(d.get("pointer").asText());
+        });
+        assertEquals(java.util.Set.of("/runtime/pollingPeriod", "/runtime/estimator/k"), pointers);
+
+        Http.Answer unknown = http.put("v1/config", "{\"format\": \"hsdba/1\", \"trees\": [], \"runtime\": {\"polling\": \"1s\"}}");
+        assertEquals(unknown.toString(), 400, unknown.status());
+        assertEquals(before, http.get("v1/config").body());
+    }
+
     @Test
     public void previewOfAnAdmissibleTreeGivesTheAllocationAndAppliesNothing() {
         String body = "{\"device\": \"" + RestFixture.DEVICE + "\", \"port\": 3, \"tree\": " + Trees.TWO_LEVEL

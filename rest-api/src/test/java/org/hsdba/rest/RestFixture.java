@@ -58,6 +58,7 @@ public final class RestFixture extends ExternalResource {
     /** Empties the configuration (no trees, default parameters, this instance masters the device). */
     public void reset() {
         service().masterElsewhere(DEVICE, false);
+        service.disconnectStandIn();
         service.manager().importConfig(HsdbaConfig.of(List.of()));
         service.manager().setParameters(HsdbaParameters.DEFAULTS);
     }

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.List;
+
+import org.hsdba.api.Enforcement;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.NodeState;
 import org.hsdba.api.PortState;
+import org.hsdba.api.Warning;
 
 /**
  * The JSON of the live, read-only values, one form for the REST API and the CLI's {@code -j}:
@@ -76,6 +80,35 @@ public final class LiveJson {
         o.put("node", e.nodeId().orElse(null));
         o.put("message", e.message());
         return o;
+    }
+
+    /**
+     * {@code {"port", "version", "enforcedVersion", "status", "reason", "summary"}}: which operator
+     * version of the port's tree the switch enforces (null: none), {@code status} enforced |
+     * pending | failed | not-connected, the error when failed (else null), and one sentence for people.
+     */
+    public static ObjectNode enforcement(Enforcement e) {
+        ObjectNode o = F.objectNode();
+        o.put("port", e.port());
+        o.put("version", e.version());
+        if (e.enforcedVersion().isPresent()) {
+            o.put("enforcedVersion", e.enforcedVersion().get());
+        } else {
+            o.putNull("enforcedVersion");
+        }
+        o.put("status", e.status().jsonName());
+        o.put("reason", e.reason().orElse(null));
+        o.put("summary", e.describe());
+        return o;
+    }
+
+    /** {@code [{"code", "message"}]}. */
+    public static ArrayNode warnings(List<Warning> warnings) {
+        ArrayNode a = F.arrayNode();
+        for (Warning w : warnings) {
+            a.addObject().put("code", w.code()).put("message", w.message());
+        }
+        return a;
     }
 
     /** A computed rate in bits/s, rounded; null when not finite. */

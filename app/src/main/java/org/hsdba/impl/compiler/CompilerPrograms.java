@@ -1,6 +1,7 @@
 package org.hsdba.impl.compiler;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaParameters;
@@ -34,4 +35,12 @@ public final class CompilerPrograms implements ProgramCompiler {
             throw new ProgramException("parameters cannot be compiled: " + e.getMessage(), e);
         }
     }
+
+    /** {@link SwitchFit} on the switch's reported sizes; a switch without them, or bad parameters, throw. */
+    @Override
+    public Optional<String> misfit(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode,
+                                   HsdbaParameters parameters) {
+        return SwitchFit.misfit(trees, Capabilities.of(sw, mode), options(parameters));
+    }
+
 }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.Durations;
 import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.Estimator;
 import org.hsdba.model.HsdbaConfig;
@@ -21,7 +22,9 @@ import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
+import org.hsdba.model.Ranges;
 import org.hsdba.model.RuntimeParameters;
+import org.hsdba.model.ViolationCode;
 
 /**
  * The {@code hsdba/1} configuration format (docs/config-format.md,
@@ -99,29 +102,44 @@ public final class ConfigJson {
     }
 
     private static RuntimeParameters runtime(ObjectReader r) {
-        RuntimeParameters out = RuntimeParameters.DEFAULTS;
         Estimator estimator = estimatorFromJson(r, "estimator");
         Duration polling = r.duration("pollingPeriod", false);
         Duration idle = r.duration("idleTimeout", false);
         String mode = r.string("mode", false);
         r.finish();
-        try {
-            if (estimator != null) {
-                out = out.withEstimator(estimator);
-            }
-            if (polling != null) {
-                out = out.withPollingPeriod(polling);
-            }
-            if (idle != null) {
-                out = out.withIdleTimeout(idle);
-            }
-            if (mode != null) {
+        RuntimeParameters out = RuntimeParameters.DEFAULTS;
+        if (estimator != null) {
+            out = out.withEstimator(estimator);
+        }
+        out = inRange(r, "pollingPeriod", Ranges.POLLING_PERIOD, out, polling, RuntimeParameters::withPollingPeriod);
+        out = inRange(r, "idleTimeout", Ranges.IDLE_TIMEOUT, out, idle, RuntimeParameters::withIdleTimeout);
+        if (mode != null) {
+            try {
                 out = out.withMode(EnforcementMode.fromJsonName(mode));
+            } catch (IllegalArgumentException e) {
+                r.problem("mode", e.getMessage());
             }
-        } catch (IllegalArgumentException e) {
-            r.problem(null, e.getMessage());
         }
         return out;
+    }
+
+    /**
+     * {@code out} with a duration member set, or unchanged (and a {@code DURATION_OUT_OF_RANGE} rule
+     * recorded at the member: a string's number no schema can bound) if the duration is outside
+     * the parameter's range ({@link Ranges}, the same the parameters API enforces).
+     */
+    private static RuntimeParameters inRange(ObjectReader r, String field, Ranges.DurationRange range,
+                                             RuntimeParameters out, Duration value,
+                                             java.util.function.BiFunction<RuntimeParameters, Duration, RuntimeParameters> with) {
+        if (value == null) {
+            return out;
+        }
+        if (!range.contains(value)) {
+            r.rule(field, ViolationCode.DURATION_OUT_OF_RANGE, field + " " + Durations.format(value)
+                    + " is outside " + range);
+            return out;
+        }
+        return with.apply(out, value);
     }
 
     /**
@@ -143,7 +161,7 @@ public final class ConfigJson {
                     e.problem("window", "an ewma estimator takes \"k\", not \"window\"");
                     return null;
                 }
-                return k == null ? Estimator.DEFAULT : Estimator.ewma(k);
+                return k == null ? Estimator.DEFAULT : estimatorInRange(e, "k", k, Estimator::ewma);
             }
             if ("window".equals(type)) {
                 if (k != null) {
@@ -154,7 +172,7 @@ public final class ConfigJson {
                     e.problem("window", "required field \"window\" is missing");
                     return null;
                 }
-                return Estimator.window(window);
+                return estimatorInRange(e, "window", window, Estimator::window);
             }
             if (type != null) {
                 e.problem("type", "unknown estimator \"" + type + "\" (use ewma or window)");
@@ -163,6 +181,17 @@ public final class ConfigJson {
             e.problem(null, ex.getMessage());
         }
         return null;
+    }
+
+    /** The estimator, or null with a {@code DURATION_OUT_OF_RANGE} rule at the member if its period is outside {@link Ranges#ESTIMATOR_PERIOD}. */
+    private static Estimator estimatorInRange(ObjectReader e, String field, Duration period,
+                                              java.util.function.Function<Duration, Estimator> make) {
+        if (!Ranges.ESTIMATOR_PERIOD.contains(period)) {
+            e.rule(field, ViolationCode.DURATION_OUT_OF_RANGE, "estimator " + field + " " + Durations.format(period)
+                    + " is outside " + Ranges.ESTIMATOR_PERIOD);
+            return null;
+        }
+        return make.apply(period);
     }
 
     public static ObjectNode estimatorToJson(Estimator e) {

@@ -212,6 +212,9 @@ public final class ObjectReader {
                 return Durations.ofSeconds(v.doubleValue());
             }
             problems.add(pointer(field), "expected a duration like \"10ms\" or a number of seconds, found " + describe(v));
+        } catch (org.hsdba.model.Durations.OutOfRangeException e) {
+            // Valid notation, too long to hold: a rule (422 over REST), as no schema bounds a string's number.
+            rule(field, org.hsdba.model.ViolationCode.DURATION_OUT_OF_RANGE, e.getMessage());
         } catch (IllegalArgumentException e) {
             problems.add(pointer(field), e.getMessage());
         }
@@ -237,6 +240,14 @@ public final class ObjectReader {
     public ObjectReader object(String field, boolean required) {
         JsonNode v = get(field, required);
         return v == null ? null : of(v, pointer(field), problems);
+    }
+
+    /**
+     * Records a broken rule at a member: a value in a valid notation that the schema cannot bound
+     * (a number written inside a string), 422 over REST rather than 400.
+     */
+    public void rule(String field, org.hsdba.model.ViolationCode code, String message) {
+        problems.add(pointer(field), new org.hsdba.model.Violation(code, null, field, message));
     }
 
     /** Records a problem at a member. */

@@ -8,6 +8,7 @@ import java.util.function.Function;
 
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.DeviceStatus;
+import org.hsdba.api.Enforcement;
 import org.hsdba.api.HistorySample;
 import org.hsdba.api.JoinCounters;
 import org.hsdba.api.NodeState;
@@ -28,12 +29,13 @@ final class LiveWire {
 
     static final char MAGIC_0 = 'h';
     static final char MAGIC_1 = 'L';
-    /** Bumped on any change of the layout below. */
-    static final int VERSION = 1;
+    /** Bumped on any change of the layout below (2: a device's per-tree enforcement). */
+    static final int VERSION = 2;
 
     private static final int MIN_NODE_BYTES = 4 + 8 + 4 + 8 + 8 + 1 + 1 + 8 + 8 + 1;
     private static final int MIN_SAMPLE_BYTES = 4 * 8;
     private static final int MIN_PORT_INFO_BYTES = 8 + 4 + 1 + 1 + 8;
+    private static final int MIN_ENFORCEMENT_BYTES = 8 + 8 + 1 + 4 + 1;
 
     private LiveWire() {
     }
@@ -229,7 +231,12 @@ final class LiveWire {
             w.i64(p.port()).str(p.name()).bool(p.isUp()).bool(p.isManaged()).i64(p.speedBps());
         }
         w.bool(d.isProgrammed()).optStr(d.lastError().orElse(null)).i64(d.joins().accepted())
-                .i64(d.joins().refused()).i64(d.joins().rateLimited());
+                .i64(d.joins().refused()).i64(d.joins().rateLimited()).i32(d.trees().size());
+        for (Enforcement e : d.trees()) {
+            w.i64(e.port()).i64(e.version()).bool(e.enforcedVersion().isPresent());
+            e.enforcedVersion().ifPresent(w::i64);
+            w.str(e.status().name()).optStr(e.reason().orElse(null));
+        }
     }
 
     private static DeviceStatus device(WireReader r) {
@@ -244,6 +251,14 @@ final class LiveWire {
         boolean programmed = r.bool();
         String lastError = r.optStr();
         JoinCounters joins = new JoinCounters(r.i64(), r.i64(), r.i64());
-        return new DeviceStatus(id, connected, mode, ports, programmed, lastError, joins);
+        int t = r.count(MIN_ENFORCEMENT_BYTES);
+        List<Enforcement> trees = new ArrayList<>(t);
+        for (int i = 0; i < t; i++) {
+            long port = r.i64();
+            long version = r.i64();
+            Long enforced = r.bool() ? r.i64() : null;
+            trees.add(new Enforcement(port, version, enforced, r.constant(Enforcement.Status.class), r.optStr()));
+        }
+        return new DeviceStatus(id, connected, mode, ports, programmed, lastError, joins, trees);
     }
 }

@@ -27,7 +27,7 @@ public final class InProcessCluster {
         ANSWER, NEVER_ANSWER, ANSWER_GARBAGE
     }
 
-    static final byte[] GARBAGE = {'h', 'L', 1, 0, 0, 0, 0, 0, 7, 'x'};
+    static final byte[] GARBAGE = {'h', 'L', (byte) LiveWire.VERSION, 0, 0, 0, 0, 0, 7, 'x'};
 
     private final Map<NodeId, Map<MessageSubject, Function<byte[], CompletableFuture<byte[]>>>> subscribers =
             new ConcurrentHashMap<>();

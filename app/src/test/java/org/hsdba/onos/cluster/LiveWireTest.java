@@ -37,7 +37,10 @@ public class LiveWireTest {
     static DeviceStatus device() {
         return new DeviceStatus("pof:00000000000000ab", true, DeviceMode.IN_SWITCH,
                 List.of(new PortInfo(1, "eth1", true, false, 100_000_000L), new PortInfo(4_000_000_000L, "", false, true)), false,
-                "switch error: bad table", new JoinCounters(7, 2, 1_000_000_000_000L));
+                "switch error: bad table", new JoinCounters(7, 2, 1_000_000_000_000L), List.of(
+                        new org.hsdba.api.Enforcement(4_000_000_000L, 5, 4L, org.hsdba.api.Enforcement.Status.FAILED,
+                                "no room: ü"),
+                        new org.hsdba.api.Enforcement(7, 1, null, org.hsdba.api.Enforcement.Status.PENDING, null)));
     }
 
     private static final List<HistorySample> HISTORY =
@@ -85,9 +88,9 @@ public class LiveWireTest {
     @Test
     public void anotherVersionKindOrTrailingBytesAreRejected() {
         byte[] bytes = LiveWire.encodeState(MasterAnswer.of(state()));
-        byte[] v2 = bytes.clone();
-        v2[2] = 2;
-        assertRejected(() -> LiveWire.decodeState(v2), "format version 2");
+        byte[] other = bytes.clone();
+        other[2] = (byte) (LiveWire.VERSION + 1);
+        assertRejected(() -> LiveWire.decodeState(other), "format version " + (LiveWire.VERSION + 1));
         assertRejected(() -> LiveWire.decodeHistory(bytes), "where HISTORY was asked");
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
         assertRejected(() -> LiveWire.decodeState(longer), "trailing");

@@ -63,6 +63,8 @@ public final class Datapath {
     /** The program compiled from the tables and blocks as they are; null after any change until the next packet. */
     private FastProgram fastProgram;
     private final PacketOutcome scratch = new PacketOutcome();
+    /** Generated classes of installed blocks, by the block's instruction list (FastProgram keeps them current). */
+    private final Map<List<Instruction>, FastGen.Block> generatedBlocks = new java.util.IdentityHashMap<>();
 
     public Datapath(DatapathConfig config) {
         this.config = config;
@@ -752,6 +754,10 @@ public final class Datapath {
     }
 
     // ------------------------------------------------------------------ for the interpreter
+
+    Map<List<Instruction>, FastGen.Block> generatedBlocks() {
+        return generatedBlocks;
+    }
 
     CounterStore counterStore() {
         return counters;

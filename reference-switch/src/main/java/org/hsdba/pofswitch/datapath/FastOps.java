@@ -208,7 +208,7 @@ final class FastOps {
     }
 
     /** Packet bits of the current layer must lie within the bytes left (else the interpreter's error). */
-    private static void checkPacket(FastRun r, int offset, int len) throws Deopt {
+    static void checkPacket(FastRun r, int offset, int len) throws Deopt {
         if (offset + len > (long) r.pkt.leftLen * 8) {
             throw DEOPT;
         }
@@ -418,6 +418,28 @@ final class FastOps {
             }
             enterSlot(r, table, slot, packetOffset);
         }
+    }
+
+    /**
+     * HX_LOOKUP by table id, resolved when it runs (generated blocks, {@link FastGen}): true when
+     * it entered the hit entry, false on a miss without join; the interpreter's otherwise.
+     */
+    static boolean lookupById(FastRun r, int globalId, int packetOffset, boolean join) throws Deopt {
+        FastTable t = r.prog.table(globalId);
+        if (t == null || t.spec().type() == 3) {
+            throw DEOPT;
+        }
+        Packet p = r.pkt;
+        checkMove(p, packetOffset);
+        int slot = t.lookup(p.buf, p.base() + packetOffset, p.metadata);
+        if (slot < 0) {
+            if (join) {
+                throw DEOPT;
+            }
+            return false;
+        }
+        enterSlot(r, t, slot, packetOffset);
+        return true;
     }
 
     /** HX_RETURN. */

@@ -2,6 +2,7 @@ package org.hsdba.pofswitch.datapath;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.hsdba.pof.action.Action;
@@ -37,10 +38,13 @@ final class FastProgram {
     static final class Code {
         final FastOps.Op[] ops;
         final List<Instruction> source;
+        /** The block as a generated class ({@link FastGen}), or null: run as operations. */
+        final FastGen.Block generated;
 
-        Code(FastOps.Op[] ops, List<Instruction> source) {
+        Code(FastOps.Op[] ops, List<Instruction> source, FastGen.Block generated) {
             this.ops = ops;
             this.source = source;
+            this.generated = generated;
         }
     }
 
@@ -106,7 +110,23 @@ final class FastProgram {
 
         FastProgram build() {
             Map<Integer, HxState.Block> installed = dp.hx().blocks;
-            installed.forEach((id, block) -> blocks.put(id, code(block.instructions, true)));
+            Map<List<Instruction>, FastGen.Block> generated = dp.generatedBlocks();
+            Map<List<Instruction>, FastGen.Block> kept = new IdentityHashMap<>();
+            installed.forEach((id, block) -> {
+                Code c = code(block.instructions, true);
+                FastGen.Block g = null;
+                if (FastGen.ENABLED) {
+                    // a block's class depends on the block and the configuration only: kept while installed
+                    g = generated.get(block.instructions);
+                    if (g == null) {
+                        g = FastGen.generate(c.ops, block.instructions);
+                    }
+                    kept.put(block.instructions, g);
+                }
+                blocks.put(id, new Code(c.ops, c.source, g));
+            });
+            generated.keySet().retainAll(kept.keySet());
+            generated.putAll(kept);
             Code[][] programs = new Code[tables.length][];
             for (int g = 0; g < tables.length; g++) {
                 FastTable t = tables[g];
@@ -126,7 +146,7 @@ final class FastProgram {
             for (int pc = 0; pc < ops.length; pc++) {
                 ops[pc] = op(list.get(pc), pc, list.size(), block);
             }
-            return new Code(ops, list);
+            return new Code(ops, list, null);
         }
 
         private FastOps.Op op(Instruction ins, int pc, int size, boolean block) {

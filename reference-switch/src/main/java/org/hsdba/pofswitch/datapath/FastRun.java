@@ -108,6 +108,10 @@ final class FastRun {
                 done = true;
                 break;
             }
+            if (pc == 0 && code.generated != null) {
+                code.generated.run(this); // leaves pc, executed and the lists as the operations do
+                continue;
+            }
             if (executed >= budget) {
                 throw FastOps.DEOPT; // the interpreter counts it and raises BUDGET_EXCEEDED
             }

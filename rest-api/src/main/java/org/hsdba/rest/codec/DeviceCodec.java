@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.DeviceStatus;
+import org.hsdba.api.json.LiveJson;
 import org.hsdba.api.PortInfo;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
-/** A device: id, connection, enforcement mode, ports (with line rate when known), programming status, last error, join counters. */
+/** A device: id, connection, enforcement mode, ports (with line rate when known), programming status, last error, join counters, and per tree the version the switch enforces. */
 public final class DeviceCodec extends JsonCodec<DeviceStatus> {
 
     @Override
@@ -40,6 +41,8 @@ public final class DeviceCodec extends JsonCodec<DeviceStatus> {
         joins.put("accepted", d.joins().accepted());
         joins.put("refused", d.joins().refused());
         joins.put("rateLimited", d.joins().rateLimited());
+        ArrayNode trees = o.putArray("trees");
+        d.trees().forEach(e -> trees.add(LiveJson.enforcement(e)));
         return o;
     }
 }

@@ -102,6 +102,38 @@ public abstract class HsdbaResource extends AbstractWebResource {
         return r.type(MediaType.APPLICATION_JSON_TYPE).tag(etag(tree));
     }
 
+    /**
+     * A write's answer: the stored document (one JSON object) with {@code "warnings"}, what the write
+     * could not check now ({@link org.hsdba.api.HsdbaService#warnings}), {@code []} when nothing.
+     * Spliced into the cached text rather than re-encoding a tree of 10^4 nodes.
+     */
+    protected byte[] withWarnings(byte[] object, PortRef port) {
+        int end = object.length - 1;
+        while (end > 0 && object[end] != '}') {
+            end--;
+        }
+        int last = end - 1;
+        while (last > 0 && Character.isWhitespace(object[last])) {
+            last--;
+        }
+        if (end <= 0 || object[0] != '{') {
+            throw new IllegalStateException("not a JSON object: " + new String(object, 0, Math.min(object.length, 40),
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
+        byte[] member = ((object[last] == '{' ? "" : ",") + "\"warnings\":"
+                + org.hsdba.api.json.LiveJson.warnings(service().warnings(port)) + "}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = java.util.Arrays.copyOf(object, end + member.length);
+        System.arraycopy(member, 0, out, end, member.length);
+        return out;
+    }
+
+    /** {@link #withWarnings(byte[], PortRef)} for an answer built as a tree of nodes. */
+    protected <N extends com.fasterxml.jackson.databind.node.ObjectNode> N withWarnings(N object, PortRef port) {
+        object.set("warnings", org.hsdba.api.json.LiveJson.warnings(service().warnings(port)));
+        return object;
+    }
+
     /** Reads a request document, turning its problems into a 400 that names the tree nodes concerned. */
     protected static <T> T decode(RequestBody body, Supplier<T> reader) {
         try {

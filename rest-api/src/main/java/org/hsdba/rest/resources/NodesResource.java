@@ -88,7 +88,7 @@ public class NodesResource extends HsdbaResource {
         BandwidthTree tree = tree(where);
         NodeSpec node = decode(request, () -> NodeJson.readNode(json, "", tree));
         EditResult result = edit(where, TreeEdit.add(node), expected, node.id());
-        return answer(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result.tree(),
+        return written(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result.tree(),
                 node.id());
     }
 
@@ -106,7 +106,7 @@ public class NodesResource extends HsdbaResource {
         NodeSpec old = existing(tree, node);
         NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
         EditResult result = edit(where, TreeEdit.update(updated), expected, node);
-        return answer(Response.ok(), result.tree(), node);
+        return written(Response.ok(), result.tree(), node);
     }
 
     /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
@@ -134,7 +134,7 @@ public class NodesResource extends HsdbaResource {
         String parent = decode(request, () -> parentOf(json));
         existing(tree(where), node);
         EditResult result = edit(where, TreeEdit.move(node, parent), expected, node);
-        return answer(Response.ok(), result.tree(), node);
+        return written(Response.ok(), result.tree(), node);
     }
 
     /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */
@@ -168,5 +168,10 @@ public class NodesResource extends HsdbaResource {
 
     private Response answer(Response.ResponseBuilder r, BandwidthTree tree, String node) {
         return versioned(r.entity(NODE.encode(TreeNode.of(tree, node), this)), tree).build();
+    }
+
+    /** A write's answer: the node, and what the write could not check now ({@code warnings}). */
+    private Response written(Response.ResponseBuilder r, BandwidthTree tree, String node) {
+        return versioned(r.entity(withWarnings(NODE.encode(TreeNode.of(tree, node), this), tree.port())), tree).build();
     }
 }

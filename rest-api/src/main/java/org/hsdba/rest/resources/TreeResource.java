@@ -110,7 +110,7 @@ public class TreeResource extends HsdbaResource {
         }
         Precondition p = expected;
         BandwidthTree stored = rules(() -> service().putTree(proposed, p), doc::pointerOf);
-        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
+        return versioned(Response.ok(withWarnings(TreeViews.json(stored), where)), stored).build();
     }
 
     /** Removes the tree and its entries in the switch; If-Match required. */
@@ -146,7 +146,7 @@ public class TreeResource extends HsdbaResource {
         Precondition expected = requiredIfMatch(ifMatch, what);
         tree(where);
         BandwidthTree stored = rules(() -> step.apply(where, expected), v -> null);
-        return versioned(Response.ok(TreeViews.json(stored)), stored).build();
+        return versioned(Response.ok(withWarnings(TreeViews.json(stored), where)), stored).build();
     }
 
     /** {@code {"undo": [labels], "redo": [labels]}}, most recent first, and the tree's tag. */
@@ -188,15 +188,19 @@ public class TreeResource extends HsdbaResource {
                 v -> v.nodeId() == null && v.field().startsWith("levels") ? "/" + v.field() : null);
         ObjectNode o = LEVELS.encodeLevels(stored.levels(), this);
         o.put("version", stored.operatorVersion());
-        return versioned(Response.ok(o), stored).build();
+        return versioned(Response.ok(withWarnings(o, where)), stored).build();
     }
 
-    /** Live state of the port and every node. */
+    /** Live state of the port and every node, and which version of the tree the switch enforces. */
     @GET
     @Path("state")
     public ObjectNode state() {
         PortRef where = portRef(device, port);
         tree(where);
-        return STATE.encode(service().state(where), this);
+        ObjectNode o = STATE.encode(service().state(where), this);
+        o.set("enforcement", service().device(where.deviceId()).flatMap(d -> d.tree(where.port()))
+                .<com.fasterxml.jackson.databind.JsonNode>map(org.hsdba.api.json.LiveJson::enforcement)
+                .orElse(mapper().nullNode()));
+        return o;
     }
 }
