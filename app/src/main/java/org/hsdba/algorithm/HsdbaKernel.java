@@ -20,14 +20,17 @@ import org.hsdba.model.Estimator;
  * <li>effective demand: {@code D = min(l, R - X)} where {@code X} is the sum over the node's active
  *     children of {@code R_c - D_c}, the part of their offered load that their subtrees cannot use
  *     (peaks below); a node without children has {@code D = min(l, R)};</li>
- * <li>state: satisfied iff {@code D <= f}, {@code f = min(l, w * alpha_parent)} (or
- *     {@code g + w * alpha_ex} in guarantee+excess mode); the parent's sums are kept exact by
- *     removing the node's old contribution and adding its new one (a satisfied node contributes
- *     {@code D}, the parent's {@code X} gains {@code R - D});</li>
- * <li>the parent's fair share follows from its sums ({@link #fairShare}: restart on congestion,
- *     +inf without unsatisfied weight, never negative);</li>
- * <li>pass the allocation down: the node's own {@code B = min(share, l)}, or
- *     {@code min(share, R, l)} as section 3 writes it ({@link PassDown});</li>
+ * <li>the node competes: its old contribution leaves the parent's sums and its weight joins the
+ *     unsatisfied ones; its fair rate is then
+ *     {@code f = min(l, max(w * alpha_parent, B - S_rate - U_demand))} (or {@code g + w * alpha_ex}
+ *     for the first term in guarantee+excess mode), {@code alpha_parent} from the parent's sums
+ *     ({@link #fairShare}: restart on congestion, never negative) and {@code U_demand} the other
+ *     unsatisfied children's demands;</li>
+ * <li>state: satisfied iff {@code D <= f}; a satisfied node's weight leaves the unsatisfied sum
+ *     again and it contributes {@code D}, an unsatisfied one adds {@code D} to {@code U_demand};
+ *     the parent's {@code X} gains {@code R - D};</li>
+ * <li>pass the allocation down: the node's own {@code B = f}, or {@code min(f, R)} as section 3
+ *     writes it ({@link PassDown});</li>
  * <li>drop decision with {@code p = max(0, 1 - f/R)}: at the deepest node only, or at every level
  *     with {@link DropRule#EVERY_LEVEL} (every level still measures the packet, as the paper's
  *     Algorithm 1 runs all levels before acting; it is dropped if any level's draw says so).</li>
@@ -104,13 +107,18 @@ public final class HsdbaKernel {
                 s.nextExpiryScan = Math.min(s.nextExpiryScan, ageExpiry(s, v));
             }
             double d = demandOf(s, v, r);
+            // The node competes: its old contribution out, its weight in, then its fair rate.
+            compete(s, v, p, oldDemand);
             f = fairRate(s, v, p);
             boolean nowSatisfied = d <= f;
-            transition(s, v, p, oldDemand, d, nowSatisfied);
+            if (nowSatisfied) {
+                settle(s, v, p, d);
+            } else {
+                s.unsatisfiedDemand[p] += d;
+            }
             s.excess[p] = Math.max(0, s.excess[p] - (oldRate - oldDemand) + (r - d));
             s.demand[v] = d;
-            double share = fairRate(s, v, p);
-            s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? share : Math.min(share, r);
+            s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? f : Math.min(f, r);
             // Literal reading: every level measures the packet and draws its own decision; the
             // packet survives only if every level lets it pass (survival probabilities multiply).
             if (options.dropRule() == DropRule.EVERY_LEVEL && drops(f, r, uniform) && droppedAt < 0) {
@@ -239,7 +247,15 @@ public final class HsdbaKernel {
         return p > 0 && uniform.getAsDouble() < p;
     }
 
-    /** The node's fair rate f: its share of the parent, capped at its peak. */
+    /**
+     * The fair rate f of node {@code v}, called while it competes (counted unsatisfied, its demand
+     * not in the sums): the larger of its weighted share {@code w * alpha} and what is left of
+     * {@code B} once every other active child has its demand ({@code B - S_rate - U_demand}),
+     * capped at its peak. Both are lower bounds of the rate water-filling would give {@code v} with
+     * the siblings' states as they stand; the second covers a sibling still marked unsatisfied
+     * whose demand is below its share (it was judged at a moment of congestion and has not sent
+     * since): its weight alone would hold {@code v} to {@code w * alpha} and leave capacity unused.
+     */
     private double fairRate(KernelState s, int v, int p) {
         double alpha = fairShare(s, p);
         double w = tree.weight(v);
@@ -247,7 +263,8 @@ public final class HsdbaKernel {
         if (tree.guaranteeExcess()) {
             share += tree.guarantee(v);
         }
-        return capped(v, share);
+        double left = s.bandwidth[p] - s.satisfiedRate[p] - s.unsatisfiedDemand[p];
+        return capped(v, Math.max(share, left));
     }
 
     /**
@@ -284,6 +301,7 @@ public final class HsdbaKernel {
         }
         // The parent's X lost this node's R - D when it went inactive; start from no excess.
         s.demand[v] = s.rate[v];
+        s.unsatisfiedDemand[p] += s.demand[v];
         s.unsatisfiedWeight[p] += tree.weight(v);
         s.activeWeight[p] += tree.weight(v);
         s.unsatisfiedGuarantee[p] += tree.guarantee(v);
@@ -338,21 +356,30 @@ public final class HsdbaKernel {
     }
 
     /**
-     * Keeps the parent's sums exact: remove the node's old contribution, add the new one. A
-     * satisfied node contributes its effective demand {@code D}, not {@code R} as section 3
-     * literally says: a node above its own peak, or above what its children's peaks let through,
-     * is satisfied yet only takes {@code D}, and counting its whole offered rate would hold its
-     * siblings below their share.
+     * The node's old contribution leaves the parent's sums and its weight joins the unsatisfied
+     * ones (its demand does not join {@code U_demand} yet), so that its fair rate is what
+     * water-filling would give it with its siblings' states as they stand. Excluding its own
+     * contribution matters: judged against sums that still hold its own {@code D}, a satisfied
+     * node near its share saw the congestion restart whenever estimation noise pushed
+     * {@code S_rate} above {@code B} and was dropped at {@code 1 - (B / W_active) / R}.
      */
-    private void transition(KernelState s, int v, int p, double oldDemand, double newDemand, boolean nowSatisfied) {
+    private void compete(KernelState s, int v, int p, double oldDemand) {
         removeContribution(s, v, p, oldDemand);
-        s.satisfied[v] = nowSatisfied;
-        if (nowSatisfied) {
-            s.satisfiedRate[p] += newDemand;
-        } else {
-            s.unsatisfiedWeight[p] += tree.weight(v);
-            s.unsatisfiedGuarantee[p] += tree.guarantee(v);
-        }
+        s.satisfied[v] = false;
+        s.unsatisfiedWeight[p] += tree.weight(v);
+        s.unsatisfiedGuarantee[p] += tree.guarantee(v);
+    }
+
+    /**
+     * A satisfied node takes back its weight and contributes its effective demand {@code D}, not
+     * {@code R} as section 3 literally says: a node above its own peak, or above what its
+     * children's peaks let through, is satisfied yet only takes {@code D}, and counting its whole
+     * offered rate would hold its siblings below their share.
+     */
+    private void settle(KernelState s, int v, int p, double demand) {
+        removeContribution(s, v, p, 0);
+        s.satisfied[v] = true;
+        s.satisfiedRate[p] += demand;
     }
 
     private void removeContribution(KernelState s, int v, int p, double oldDemand) {
@@ -361,6 +388,7 @@ public final class HsdbaKernel {
         } else {
             s.unsatisfiedWeight[p] = Math.max(0, s.unsatisfiedWeight[p] - tree.weight(v));
             s.unsatisfiedGuarantee[p] = Math.max(0, s.unsatisfiedGuarantee[p] - tree.guarantee(v));
+            s.unsatisfiedDemand[p] = Math.max(0, s.unsatisfiedDemand[p] - oldDemand);
         }
     }
 

@@ -37,6 +37,8 @@ public final class KernelState {
     final double[] bandwidth;
     final double[] satisfiedRate;
     final double[] unsatisfiedWeight;
+    /** Per parent slot: sum of the effective demands {@code D} of the unsatisfied active children. */
+    final double[] unsatisfiedDemand;
     final double[] activeWeight;
     final double[] unsatisfiedGuarantee;
     final double[] activeGuarantee;
@@ -65,6 +67,7 @@ public final class KernelState {
         bandwidth = new double[n + 1];
         satisfiedRate = new double[n + 1];
         unsatisfiedWeight = new double[n + 1];
+        unsatisfiedDemand = new double[n + 1];
         activeWeight = new double[n + 1];
         unsatisfiedGuarantee = new double[n + 1];
         activeGuarantee = new double[n + 1];
@@ -135,6 +138,11 @@ public final class KernelState {
 
     public double unsatisfiedWeight(int slot) {
         return unsatisfiedWeight[slot];
+    }
+
+    /** Sum of the effective demands of the slot's unsatisfied active children, bytes/s. */
+    public double unsatisfiedDemand(int slot) {
+        return unsatisfiedDemand[slot];
     }
 
     public double activeWeight(int slot) {

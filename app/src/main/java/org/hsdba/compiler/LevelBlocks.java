@@ -165,6 +165,7 @@ final class LevelBlocks {
             }
         }
         a.mov(state(Words.S_DEMAND), state(Words.S_RATE));
+        a.alu(ADD, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), state(Words.S_DEMAND));
         a.label("measure");
     }
 
@@ -236,16 +237,17 @@ final class LevelBlocks {
     }
 
     /**
-     * f from the parent's current fair share; the effective demand D = min(l, R - X) (X: the
-     * node's own register, its children's unusable load; none at the deepest level); satisfied
-     * iff D &lt;= f; the parent's sums lose the node's old contribution and gain its new one (D if
-     * satisfied, else its weight; R - D to the parent's X); the state words take the new R, D and S.
+     * The effective demand D = min(l, R - X) (X: the node's own register, its children's unusable
+     * load; none at the deepest level); the node competes (its old contribution leaves the
+     * parent's sums, its weight joins U_weight); f = min(l, max(w * alpha, B - S_rate - U_demand))
+     * from the parent's sums as they then stand; satisfied iff D &lt;= f, which moves its weight
+     * back out and adds D to S_rate, else D joins U_demand; R - D goes to the parent's X; the
+     * state words take the new R, D and S.
      */
     private void enforce(BlockAssembler a, boolean deepest) {
         HxOperand contribution = scratch(0);
         HxOperand old = scratch(1);
-        fairShare(a);
-        share(a, FAIR);
+        HxOperand left = scratch(2);
         if (algo.subtreeDemand() && !deepest) {
             a.alu(SUB, contribution, RATE, self(Words.R_EXCESS));
             capped(a, contribution, contribution);
@@ -254,20 +256,33 @@ final class LevelBlocks {
         }
         a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "removeUnsatisfied");
         a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), state(Words.S_DEMAND));
-        a.jump("addContribution");
-        a.label("removeUnsatisfied");
-        removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
-        a.label("addContribution");
-        a.branch(HxBranchCond.GT, contribution, FAIR, "addUnsatisfied");
-        a.alu(ADD, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), contribution);
-        a.mov(state(Words.S_SATISFIED), imm(1));
-        a.jump("stored");
-        a.label("addUnsatisfied");
         a.alu(ADD, parent(Words.R_UNSATISFIED_WEIGHT), parent(Words.R_UNSATISFIED_WEIGHT), param(Words.P_WEIGHT));
         if (excess) {
             a.alu(ADD, parent(Words.R_UNSATISFIED_GUARANTEE), parent(Words.R_UNSATISFIED_GUARANTEE),
                     param(Words.P_GUARANTEE));
         }
+        a.jump("compete");
+        a.label("removeUnsatisfied");
+        a.alu(SUB, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), state(Words.S_DEMAND));
+        a.label("compete");
+        fairShare(a, scratch(4));
+        a.alu(MULDIV, FAIR, param(Words.P_WEIGHT), parent(Words.R_ALPHA_NUM), parent(Words.R_ALPHA_DEN));
+        if (excess) {
+            a.alu(ADD, FAIR, FAIR, param(Words.P_GUARANTEE));
+        }
+        a.alu(SUB, left, parent(Words.R_BANDWIDTH), parent(Words.R_SATISFIED_RATE));
+        a.alu(SUB, left, left, parent(Words.R_UNSATISFIED_DEMAND));
+        a.alu(MAX, FAIR, FAIR, left);
+        if (algo.peakCap()) {
+            a.alu(MIN, FAIR, FAIR, param(Words.P_PEAK));
+        }
+        a.branch(HxBranchCond.GT, contribution, FAIR, "addUnsatisfied");
+        removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
+        a.alu(ADD, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), contribution);
+        a.mov(state(Words.S_SATISFIED), imm(1));
+        a.jump("stored");
+        a.label("addUnsatisfied");
+        a.alu(ADD, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), contribution);
         a.mov(state(Words.S_SATISFIED), imm(0));
         a.label("stored");
         if (algo.subtreeDemand()) {
@@ -282,17 +297,16 @@ final class LevelBlocks {
 
     /** The parent's fair share after this node's transition, kept in its registers. */
     private void fairShareUpdate(BlockAssembler a) {
-        fairShare(a);
+        fairShare(a, scratch(0));
     }
 
-    /** The node's own B for its children: its share (capped at l), or also at R with {@link PassDown#SHARE_OR_DEMAND}. */
+    /** The node's own B for its children: its fair rate f, or min(f, R) with {@link PassDown#SHARE_OR_DEMAND}. */
     private void passDown(BlockAssembler a) {
-        HxOperand b = scratch(2);
-        share(a, b);
         if (algo.passDown() == PassDown.SHARE_OR_DEMAND) {
-            a.alu(MIN, b, b, RATE);
+            a.alu(MIN, self(Words.R_BANDWIDTH), FAIR, RATE);
+        } else {
+            a.mov(self(Words.R_BANDWIDTH), FAIR);
         }
-        a.mov(self(Words.R_BANDWIDTH), b);
         a.mov(TAG, param(Words.P_TAG));
     }
 
@@ -338,9 +352,10 @@ final class LevelBlocks {
         a.jump("hookActive");
         a.label("hookUnsatisfied");
         removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
+        a.alu(SUB, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), state(Words.S_DEMAND));
         a.label("hookActive");
         removeWeight(a, Words.R_ACTIVE_WEIGHT, Words.R_ACTIVE_GUARANTEE);
-        fairShare(a);
+        fairShare(a, scratch(0));
     }
 
     // ---------------------------------------------------------------- shared pieces
@@ -350,8 +365,7 @@ final class LevelBlocks {
      * congestion the sets miss (S_rate &gt; B) restart with B / W_active; in guarantee+excess mode
      * (B - S_rate - G_unsat) / U_weight, restarting with (B - G_active) / W_active. den = 0 is +inf.
      */
-    private void fairShare(BlockAssembler a) {
-        HxOperand over = scratch(0);
+    private void fairShare(BlockAssembler a, HxOperand over) {
         HxOperand free = scratch(1);
         HxOperand committed = excess ? scratch(2) : parent(Words.R_SATISFIED_RATE);
         if (excess) {

@@ -68,8 +68,10 @@ public final class Words {
     public static final int R_ACTIVE_GUARANTEE = 7;
     /** Register word: sum over active children of R - D, the offered load their subtrees cannot use (bytes/s). */
     public static final int R_EXCESS = 8;
+    /** Register word: sum of the effective demands D of unsatisfied active children (bytes/s). */
+    public static final int R_UNSATISFIED_DEMAND = 9;
     /** Register words per parent block. */
-    public static final int REGISTERS_PER_SLOT = 9;
+    public static final int REGISTERS_PER_SLOT = 10;
 
     /** Metadata bits 0-15: the packet length (stock POF). */
     public static final int M_LENGTH = 0;

@@ -151,6 +151,8 @@ public class KernelAgreementTest {
                     sw.datapath.register((int) base + Words.R_ACTIVE_WEIGHT), 1);
             assertEquals(where + " X", ks.excess(kslot), sw.datapath.register((int) base + Words.R_EXCESS),
                     Math.max(64, ks.excess(kslot) * 1e-3));
+            assertEquals(where + " U_demand", ks.unsatisfiedDemand(kslot),
+                    sw.datapath.register((int) base + Words.R_UNSATISFIED_DEMAND), Math.max(64, ks.unsatisfiedDemand(kslot) * 1e-3));
             if (tree.mode() == org.hsdba.model.AllocationMode.GUARANTEE_EXCESS) {
                 assertEquals(where + " G_unsat", ks.unsatisfiedGuarantee(kslot),
                         sw.datapath.register((int) base + Words.R_UNSATISFIED_GUARANTEE), 8);

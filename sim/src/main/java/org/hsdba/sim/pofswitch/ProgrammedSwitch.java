@@ -147,20 +147,40 @@ public final class ProgrammedSwitch implements EnforcementProbe, NodeStateProbe 
         return rec.state()[Words.S_RATE] * 8.0;
     }
 
+    /**
+     * The f the node's next packet would get with the registers as they stand, computed as the
+     * level block does: the node competes (its own contribution out of the parent's sums, its
+     * weight in U_weight), f = min(l, max(w * alpha, B - S_rate - U_demand)), alpha = (B - S_rate)
+     * / U_weight or, when S_rate &gt; B, B / W_active (guarantees are not counted here).
+     */
     @Override
     public double fairBps(String nodeId) {
         Reading r = readings.get(nodeId);
         if (r == null) {
             return Double.NaN;
         }
-        long num = datapath.register(r.parentBase + Words.R_ALPHA_NUM);
-        long den = datapath.register(r.parentBase + Words.R_ALPHA_DEN);
-        double peak = r.peak == FixedPoint.UNLIMITED ? Double.POSITIVE_INFINITY : r.peak * 8.0;
-        if (den == 0) {
-            return peak;
+        HxEntryRecord rec = datapath.entryRecord(r.table, r.index);
+        double b = datapath.register(r.parentBase + Words.R_BANDWIDTH);
+        double sat = datapath.register(r.parentBase + Words.R_SATISFIED_RATE);
+        double unsatW = datapath.register(r.parentBase + Words.R_UNSATISFIED_WEIGHT);
+        double unsatD = datapath.register(r.parentBase + Words.R_UNSATISFIED_DEMAND);
+        double activeW = datapath.register(r.parentBase + Words.R_ACTIVE_WEIGHT);
+        if (rec != null && rec.active()) {
+            double d = rec.state()[Words.S_DEMAND];
+            if (rec.state()[Words.S_SATISFIED] != 0) {
+                sat = Math.max(0, sat - d);
+                unsatW += r.weight;
+            } else {
+                unsatD = Math.max(0, unsatD - d);
+            }
+        } else {
+            unsatW += r.weight;
+            activeW += r.weight;
         }
-        double share = (double) r.weight * Math.max(0, num) / den * 8.0;
-        return Math.min(peak, share);
+        double share = sat > b ? r.weight * b / activeW : r.weight * (b - sat) / unsatW;
+        double f = Math.max(share, b - sat - unsatD) * 8.0;
+        double peak = r.peak == FixedPoint.UNLIMITED ? Double.POSITIVE_INFINITY : r.peak * 8.0;
+        return Math.min(peak, f);
     }
 
     @Override
