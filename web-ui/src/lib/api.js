@@ -163,6 +163,9 @@ export class Api {
 
   putParameters(params) { return this.request('PUT', 'parameters', { body: params }).then((r) => r.data); }
 
+  /** What putParameters(params) would do to each connected switch (in place, or a reprogram); sets nothing. */
+  previewParameters(params) { return this.request('POST', 'parameters/preview', { body: params }).then((r) => r.data); }
+
   addNode(device, port, node, version) {
     return this.request('POST', `${this.portPath(device, port)}/nodes`, { body: node, ifMatch: version });
   }

@@ -1,6 +1,8 @@
 // The run-time parameters (GET/PUT /parameters): one set for every switch and tree. The server
 // checks every member and says which one is wrong (a JSON pointer), shown at that field; the
 // values before the last Apply stay available to put back (the parameters have no server history).
+// Before Apply, the server's preview (POST /parameters/preview) says what the change does to the
+// switches: sent in place, or a reprogram with its time without enforcement (a mode change).
 import { useEffect, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { Field } from './fields.js';
@@ -25,9 +27,22 @@ export function Parameters({ api, onGlobalError }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  const [preview, setPreview] = useState(null);
   useEffect(() => {
     api.parameters().then((p) => { setLoaded(p); setF(paramFields(p)); }, (e) => { if (!onGlobalError(e)) setError(e); });
   }, []);
+  // The body the form would send, and whether it differs from what is set: previewed while it does.
+  const pending = f && loaded ? JSON.stringify(paramBody(f)) : '';
+  const differs = pending !== '' && pending !== JSON.stringify(paramBody(paramFields(loaded)));
+  useEffect(() => {
+    setPreview(null);
+    if (!differs) return undefined;
+    let live = true;
+    // Typing sends one preview per pause, not one per key; a refused value simply has none.
+    const timer = setTimeout(() => api.previewParameters(JSON.parse(pending))
+      .then((p) => { if (live) setPreview(p); }, () => {}), 300);
+    return () => { live = false; clearTimeout(timer); };
+  }, [pending, differs]);
   if (!f) return html`<section class="parameters"><h2 id="params-title" tabindex="-1">Run-time parameters</h2><div class="empty">${error ? `Could not read them: ${error.message}` : 'Loading…'}</div></section>`;
   const changed = JSON.stringify(f) !== JSON.stringify(paramFields(loaded));
   const problems = problemsByField(error);
@@ -63,6 +78,8 @@ export function Parameters({ api, onGlobalError }) {
           <button type="button" disabled=${!previous || busy}
                   onClick=${() => put(paramBody(paramFields(previous)), 'Previous parameters restored', loaded)}>↶ Put back the previous values</button>
         </div>
+        ${changed && preview ? html`<p id="params-preview" role="status"
+            class=${`verdict ${preview.reprogram > 0 ? 'verdict-bad' : ''}`}>${preview.reprogram > 0 ? '⚠ ' : ''}On the switches: ${preview.summary}.</p>` : null}
         ${problems._ ? html`<div class="verdict verdict-bad" role="alert">⚠ ${problems._.join('; ')}</div>` : null}
         <div class="field-row">
           <div class="field">

@@ -46,7 +46,9 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
 
     /**
      * Creates or replaces the tree of {@code tree.port()} (the tree's own version is ignored).
-     * Joined nodes that the new tree does not contain are removed from the switch.
+     * Joined nodes are those of the stored tree at write time: one that joined after the caller read
+     * the tree is kept (if its parent is still there), and one the given tree holds but that has left
+     * since is not brought back. Remove a joined node with a delete edit.
      *
      * @return the stored tree with its new version
      */
@@ -106,6 +108,12 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
 
     /** Replaces the run-time parameters; applied to every switch (reprogrammed if the program changes). */
     HsdbaParameters setParameters(HsdbaParameters parameters);
+
+    /**
+     * What {@link #setParameters} with {@code parameters} would do to each connected switch (in
+     * place, or a reprogram with its enforcement gap); changes nothing.
+     */
+    ParametersPreview previewParameters(HsdbaParameters parameters);
 
     /** The whole configuration (every tree and the file's part of the parameters). */
     HsdbaConfig exportConfig();

@@ -217,6 +217,26 @@ public final class HsdbaCompiler {
         return out;
     }
 
+    /**
+     * HX_BLOCK_MODs that redefine, in place, each block of {@code now} that differs from the block
+     * of {@code was} with the same id (a switch swaps a block in atomically and keeps the entries
+     * calling it); nothing for blocks that are the same.
+     */
+    static List<PofMessage> replacedBlocks(List<BlockProgram> was, List<BlockProgram> now, Xids xids) {
+        List<PofMessage> out = new ArrayList<>();
+        for (BlockProgram b : now) {
+            BlockProgram old = was.stream().filter(w -> w.blockId() == b.blockId()).findFirst().orElse(null);
+            if (old == null || !blockMessages(old, new Xids(0)).equals(blockMessages(b, new Xids(0)))) {
+                out.addAll(blockMessages(b, xids));
+            }
+        }
+        return out;
+    }
+
+    private static List<PofMessage> blockMessages(BlockProgram b, Xids xids) {
+        return BlockMessages.messages(b.blockId(), b.idlePc(), b.instructions(), xids);
+    }
+
     private static CompiledDelta reinstall(ResolvedTree before, ResolvedTree after, SlotMap slots,
                                            SwitchCapabilities caps, CompilerOptions opts, ProgramLayout oldLayout) {
         Xids xids = new Xids(opts.firstXid());

@@ -41,6 +41,10 @@ public final class SwitchCompiler {
      * deleted (port entry first, then nodes deepest first, tables, blocks); kept trees by their
      * incremental delta, or reinstalled in their own tables and blocks if their levels or
      * allocation mode changed; new trees installed in fresh tables, blocks and register chunks.
+     * If {@code opts} has other algorithm options than {@code before} was compiled with (a run-time
+     * parameter change: estimator, idle timeout), every kept tree's blocks that differ are replaced
+     * in place and its entries that differ are MODIFYed (they keep their state words and counters);
+     * nothing is deleted for it.
      *
      * @throws CompilerException if the switch cannot hold the trees (the message says which limit and port)
      * @throws org.hsdba.model.InvalidTreeException if a tree is not admissible
@@ -108,7 +112,10 @@ public final class SwitchCompiler {
         }
         boolean rebuild = !Objects.equals(oldDispatch, dispatch);
         int dispatchTable = before.placement().dispatchTable();
-        Run run = new Run(caps, opts, before.placement().edit(), dispatch);
+        // What the installed blocks and entries were compiled with; other algorithm options rewrite them in place.
+        boolean reoptioned = !before.algorithm().equals(opts.algorithm());
+        CompilerOptions wasOpts = reoptioned ? opts.toBuilder().algorithm(before.algorithm()).build() : opts;
+        Run run = new Run(caps, opts, wasOpts, before.placement().edit(), dispatch);
         if (rebuild && oldDispatch != null) {
             for (SwitchProgram.Installed i : before.byPort().values()) {
                 run.tally.send(Entries.deletePortEntry(i.layout, run.xids.next()));
@@ -141,13 +148,15 @@ public final class SwitchCompiler {
                 run.placement.relevel(port, tree.levels().size());
                 next.put(port, run.install(resolved));
                 run.tally.treeReinstalled(port);
-            } else if (!rebuild && (was.tree == tree || was.tree.equals(tree))) {
+            } else if (!rebuild && !reoptioned && (was.tree == tree || was.tree.equals(tree))) {
                 next.put(port, was); // untouched: an edit of another tree costs nothing here
             } else {
-                next.put(port, run.update(was, resolved, edits.get(port), rebuild ? null : oldDispatch));
+                // New algorithm options can change any entry: the edits do not narrow the comparison then.
+                next.put(port, run.update(was, resolved, reoptioned ? null : edits.get(port),
+                        rebuild ? null : oldDispatch));
             }
         }
-        SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch);
+        SwitchProgram program = new SwitchProgram(next, run.placement.build(), dispatch, opts.algorithm());
         return new SwitchDelta(run.tally, program, rebuild && oldDispatch != null, run.xids.peek(), run.examined);
     }
 
@@ -170,6 +179,8 @@ public final class SwitchCompiler {
     private static final class Run {
         final SwitchCapabilities caps;
         final CompilerOptions opts;
+        /** The options the installed program was compiled with (the same object as {@code opts} unless they changed). */
+        final CompilerOptions wasOpts;
         final SwitchCapabilities.Hx hx;
         final SwitchPlacement.Editor placement;
         final Dispatch dispatch;
@@ -177,9 +188,11 @@ public final class SwitchCompiler {
         final DeltaTally tally = new DeltaTally();
         int examined;
 
-        Run(SwitchCapabilities caps, CompilerOptions opts, SwitchPlacement.Editor placement, Dispatch dispatch) {
+        Run(SwitchCapabilities caps, CompilerOptions opts, CompilerOptions wasOpts, SwitchPlacement.Editor placement,
+            Dispatch dispatch) {
             this.caps = caps;
             this.opts = opts;
+            this.wasOpts = wasOpts;
             this.hx = caps.hx().orElseThrow(() -> new CompilerException("the switch does not implement the HX"
                     + " extension; compile its trees for controller-assisted mode instead"));
             this.placement = placement;
@@ -246,9 +259,14 @@ public final class SwitchCompiler {
             }
             ProgramLayout layout = layout(port);
             HsdbaCompiler.checkStatic(tree, caps, hx, layout);
-            Entries before = new Entries(was.resolved, was.layout, caps, opts);
+            Entries before = new Entries(was.resolved, was.layout, caps, wasOpts);
             Entries now = new Entries(resolved, layout, caps, opts);
             HsdbaCompiler.checkCapacity(tree, hx, layout, d.slots(), now);
+            if (wasOpts != opts) {
+                // Blocks first: an entry MODIFYed after them is reactivated by its next packet under the new block.
+                tally.sendAll(HsdbaCompiler.replacedBlocks(HsdbaCompiler.blocks(was.tree, was.layout, wasOpts, hx),
+                        HsdbaCompiler.blocks(tree, layout, opts, hx), xids));
+            }
             tally.sendAll(d.messages(was.layout, layout, before, now, xids, oldDispatch == null ? null : dispatch,
                     oldDispatch));
             if (oldDispatch == null) {

@@ -8,13 +8,15 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.hsdba.admission.ResolvedTree;
+import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.model.BandwidthTree;
 
 /**
  * The in-switch program of every tree of one switch, as installed: the trees (in the order they
  * were given), each tree's {@link SlotMap} and {@link ProgramLayout}, the {@link SwitchPlacement}
- * and the {@link Dispatch} (absent while the switch has no tree and so no dispatch table). What
- * {@link SwitchCompiler#diff} starts from. Immutable.
+ * and the {@link Dispatch} (absent while the switch has no tree and so no dispatch table), and the
+ * algorithm options it was compiled with (estimator, idle timeout: what its blocks and entries
+ * carry). What {@link SwitchCompiler#diff} starts from. Immutable.
  */
 public final class SwitchProgram {
 
@@ -37,16 +39,18 @@ public final class SwitchProgram {
     private final Map<Long, Installed> byPort;
     private final SwitchPlacement placement;
     private final Dispatch dispatch;
+    private final KernelOptions algorithm;
 
-    SwitchProgram(Map<Long, Installed> byPort, SwitchPlacement placement, Dispatch dispatch) {
+    SwitchProgram(Map<Long, Installed> byPort, SwitchPlacement placement, Dispatch dispatch, KernelOptions algorithm) {
         this.byPort = Collections.unmodifiableMap(new LinkedHashMap<>(byPort));
         this.placement = placement;
         this.dispatch = dispatch;
+        this.algorithm = algorithm;
     }
 
     /** Nothing installed: a wiped switch. */
     public static SwitchProgram empty(SwitchCapabilities caps, CompilerOptions opts) {
-        return new SwitchProgram(Map.of(), SwitchPlacement.empty(caps, opts), null);
+        return new SwitchProgram(Map.of(), SwitchPlacement.empty(caps, opts), null, opts.algorithm());
     }
 
     /** The trees, in the order they were given. */
@@ -77,6 +81,11 @@ public final class SwitchProgram {
 
     public SwitchPlacement placement() {
         return placement;
+    }
+
+    /** The algorithm options the blocks and entries were compiled with. */
+    public KernelOptions algorithm() {
+        return algorithm;
     }
 
     /** The dispatch table's key; empty when there is no tree (and no dispatch table). */

@@ -32,8 +32,10 @@ import org.hsdba.southbound.SwitchMode;
 
 /**
  * Programs one device: installs the full program when the switch is ready (it was wiped by the
- * HELLO), then keeps it equal to the stored trees with incremental changes, one change in flight
- * at a time (changes that pile up meanwhile are merged into the next one).
+ * HELLO), then keeps it equal to the stored trees and run-time parameters with incremental
+ * changes, one change in flight at a time (changes that pile up meanwhile are merged into the next
+ * one). A parameter change is such a change too (entries and blocks rewritten in place, the
+ * session kept); only a change of the device's enforcement mode reprograms it from scratch.
  *
  * <p>Errors: if the switch rejects a message of an incremental change, the agent does not try to
  * undo it message by message (which of the messages took effect is unknown: the switch goes on
@@ -76,7 +78,7 @@ final class DeviceAgent {
         void joinRejected(DeviceAgent agent, PendingJoin join, String reason);
     }
 
-    private enum Kind { INSTALL, UPDATE, STEP }
+    private enum Kind { INSTALL, UPDATE, PARAMETERS, STEP }
 
     final String deviceId;
     final ActivityTracker activity = new ActivityTracker();
@@ -98,7 +100,11 @@ final class DeviceAgent {
     private volatile Map<PortRef, BandwidthTree> enforced = Map.of();
     /** Why the switch does not run the stored trees (programming failed), until a program is confirmed. */
     private volatile String programmingError;
-    private DeviceProgram confirmed;
+    /** Volatile: read by the parameters preview and entry-status handling off the lane. */
+    private volatile DeviceProgram confirmed;
+    /** When the current session became ready, and how long its full install took (-1: none yet). */
+    private volatile long readyNanos;
+    private volatile long installNanos = -1;
     private boolean busy;
     private boolean failed;
     private boolean wiping;
@@ -170,6 +176,14 @@ final class DeviceAgent {
         joinBucket = new TokenBucket(p.joinRatePerSecond(), p.joinBurst(), ctx.time().nanoTime());
     }
 
+    /**
+     * From the session's start to its full program confirmed (compile and install), nanoseconds,
+     * at the last connection; -1 before the first. What a reprogram costs besides the reconnect.
+     */
+    long installNanos() {
+        return installNanos;
+    }
+
     /** The program the switch holds and confirmed, or null. */
     DeviceProgram confirmed() {
         return confirmed;
@@ -179,6 +193,7 @@ final class DeviceAgent {
 
     void onReady(PofSwitch sw) {
         session = sw;
+        readyNanos = ctx.time().nanoTime();
         busy = false;
         wiping = false;
         failed = false;
@@ -223,13 +238,29 @@ final class DeviceAgent {
             install(sw, desired);
             return;
         }
-        if (confirmed.trees().equals(desired)) {
+        HsdbaParameters params = ctx.parameters();
+        boolean newParameters = !confirmed.parameters().equals(params);
+        if (!newParameters && confirmed.trees().equals(desired)) {
             return;
+        }
+        if (newParameters) {
+            String reprogram = reprogramReason(sw, confirmed.mode(), params);
+            if (reprogram != null) {
+                wipe(reprogram);
+                return;
+            }
+            // The parameters first, on the confirmed trees: the tree changes follow as an ordinary update.
+            desired = confirmed.trees();
         }
         ProgramChange change;
         try {
-            change = confirmed.update(desired, ctx.history());
+            change = newParameters ? confirmed.update(desired, ctx.history(), params)
+                    : confirmed.update(desired, ctx.history());
         } catch (ProgramException e) {
+            if (newParameters) {
+                fail("cannot apply the parameters to " + deviceId + ": " + e.getMessage(), null);
+                return;
+            }
             if (fitsInFull(sw, desired)) {
                 // Numbers a change frees are reused only after it (SwitchPlacement): the same trees
                 // may fit a wiped switch though not beside what is installed. Admission judged the full program.
@@ -246,10 +277,35 @@ final class DeviceAgent {
         }
         if (change.isEmpty()) {
             accept(change.next());
+            if (newParameters) {
+                parametersApplied(change.next(), 0);
+            }
             reconcile();
             return;
         }
-        send(sw, Kind.UPDATE, change.next(), change.messages());
+        send(sw, newParameters ? Kind.PARAMETERS : Kind.UPDATE, change.next(), change.messages());
+    }
+
+    private void parametersApplied(DeviceProgram next, int sent) {
+        ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_PROGRAMMED, deviceId,
+                "parameters applied in place, session kept: " + sent + " messages to the switch ("
+                        + next.parameters() + ")"));
+    }
+
+    /**
+     * Why new parameters need a wiped switch, or null if they are applied in place: only when the
+     * device's enforcement mode changes (in-switch and controller-assisted programs share nothing),
+     * or the new mode preference cannot be met (the full program then shows the error).
+     */
+    static String reprogramReason(PofSwitch sw, DeviceMode running, HsdbaParameters params) {
+        DeviceMode next;
+        try {
+            next = resolveMode(sw.mode(), params.mode());
+        } catch (ProgramException e) {
+            return "parameters changed: " + e.getMessage();
+        }
+        return next == running ? null : "parameters changed: enforcement mode " + running.jsonName() + " -> "
+                + next.jsonName() + " needs the switch reprogrammed";
     }
 
     /** Whether the full program of {@code desired} fits this switch in the current mode. */
@@ -301,13 +357,14 @@ final class DeviceAgent {
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
         if (messages.isEmpty()) {
-            ctx.execute(deviceId, () -> done(sw, kind, next, null));
+            ctx.execute(deviceId, () -> done(sw, kind, next, 0, null));
             return;
         }
-        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, err)));
+        int sent = messages.size();
+        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, sent, err)));
     }
 
-    private void done(PofSwitch sw, Kind kind, DeviceProgram next, Throwable err) {
+    private void done(PofSwitch sw, Kind kind, DeviceProgram next, int sent, Throwable err) {
         if (sw != session) {
             return; // the session this was sent on is gone; the next one starts from scratch
         }
@@ -319,11 +376,14 @@ final class DeviceAgent {
         if (kind == Kind.INSTALL) {
             lastError = null;
             nodeErrors.clear();
+            installNanos = ctx.time().nanoTime() - readyNanos;
         }
         accept(next);
         if (kind == Kind.INSTALL) {
             ctx.emit(HsdbaEvent.device(ctx.time().wallMillis(), HsdbaEvent.Type.SWITCH_PROGRAMMED, deviceId,
                     "installed " + summary(next)));
+        } else if (kind == Kind.PARAMETERS) {
+            parametersApplied(next, sent);
         }
         reconcile();
     }
@@ -352,7 +412,8 @@ final class DeviceAgent {
         } else {
             what = "sending to the switch failed: " + cause;
         }
-        String message = (kind == Kind.INSTALL ? "full program of " : "update of ") + deviceId + " failed; " + what;
+        String message = (kind == Kind.INSTALL ? "full program of "
+                : kind == Kind.PARAMETERS ? "parameter update of " : "update of ") + deviceId + " failed; " + what;
         fail(message, node.orElse(null));
         if (node.isPresent()) {
             PendingJoin join = pendingJoins.remove(node.get());

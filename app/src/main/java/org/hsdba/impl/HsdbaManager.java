@@ -38,6 +38,7 @@ import org.hsdba.api.HistorySample;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaListener;
 import org.hsdba.api.HsdbaParameters;
+import org.hsdba.api.ParametersPreview;
 import org.hsdba.api.HsdbaService;
 import org.hsdba.api.NotFoundException;
 import org.hsdba.api.OperatorHistory;
@@ -330,7 +331,9 @@ public final class HsdbaManager implements HsdbaService {
     @Override
     public BandwidthTree putTree(BandwidthTree tree, Precondition expected) {
         Objects.requireNonNull(tree, "tree");
-        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree", current -> admitInFull(tree)).tree;
+        // Membership at write time, not at the writer's read: a node that joined after the read stays.
+        return write(tree.port(), expected, true, Writer.OPERATOR, "replace tree",
+                current -> admitInFull(current == null ? tree : Membership.rebase(tree, current))).tree;
     }
 
     @Override
@@ -705,6 +708,20 @@ public final class HsdbaManager implements HsdbaService {
     }
 
     @Override
+    public ParametersPreview previewParameters(HsdbaParameters parameters) {
+        Objects.requireNonNull(parameters, "parameters");
+        List<ParametersPreview.Device> out = new ArrayList<>();
+        for (DeviceAgent a : agents.values()) {
+            PofSwitch sw = a.session();
+            if (sw != null) {
+                out.add(ParameterImpact.of(a, sw, parameters));
+            }
+        }
+        out.sort(java.util.Comparator.comparing(ParametersPreview.Device::id));
+        return new ParametersPreview(parameters, out);
+    }
+
+    @Override
     public HsdbaConfig exportConfig() {
         return HsdbaConfig.of(store.parameters().toRuntime(), store.trees());
     }
@@ -897,11 +914,11 @@ public final class HsdbaManager implements HsdbaService {
         if (!p.pollingPeriod().equals(pollPeriod)) {
             schedulePolling(p.pollingPeriod());
         }
-        boolean programChanges = before == null || !before.estimator().equals(p.estimator())
-                || !before.idleTimeout().equals(p.idleTimeout()) || before.mode() != p.mode();
+        // Each agent compares its program's parameters with these: what the program carries is
+        // rewritten in place; only a device whose enforcement mode changes is reprogrammed.
         for (DeviceAgent a : agents.values()) {
             a.resetJoinBucket();
-            lanes.execute(a.deviceId, programChanges ? () -> a.wipe("parameters changed") : a::reconcile);
+            lanes.execute(a.deviceId, a::reconcile);
         }
     }
 

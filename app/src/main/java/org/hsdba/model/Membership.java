@@ -25,10 +25,25 @@ public final class Membership {
      * {@code operator}; the caller sets new ones.
      */
     public static BandwidthTree merge(BandwidthTree operator, BandwidthTree members) {
+        return merge(operator, members, false);
+    }
+
+    /**
+     * A whole tree an operator writes, laid over the current membership: as {@link #merge}, except
+     * that a joined node both trees hold is taken as the operator wrote it (the writer may have
+     * changed it; an undo's old copy, which {@link #merge} replaces, cannot have). So a tree read
+     * before a join and written back after it keeps the node that joined in between, and does not
+     * bring back one pruned in between.
+     */
+    public static BandwidthTree rebase(BandwidthTree written, BandwidthTree current) {
+        return merge(written, current, true);
+    }
+
+    private static BandwidthTree merge(BandwidthTree operator, BandwidthTree members, boolean operatorsJoined) {
         Map<String, NodeSpec> candidates = new LinkedHashMap<>();
         for (NodeSpec n : operator.nodes()) {
             if (!n.isJoined() || members.contains(n.id())) {
-                candidates.put(n.id(), n.isJoined() ? members.get(n.id()) : n);
+                candidates.put(n.id(), n.isJoined() && !operatorsJoined ? members.get(n.id()) : n);
             }
         }
         for (NodeSpec n : members.nodes()) {

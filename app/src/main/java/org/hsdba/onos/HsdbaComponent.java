@@ -297,6 +297,11 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     @Override
+    public org.hsdba.api.ParametersPreview previewParameters(HsdbaParameters parameters) {
+        return manager.previewParameters(parameters);
+    }
+
+    @Override
     public HsdbaConfig exportConfig() {
         return manager.exportConfig();
     }

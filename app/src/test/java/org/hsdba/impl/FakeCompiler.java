@@ -47,22 +47,24 @@ final class FakeCompiler implements ProgramCompiler {
     @Override
     public DeviceProgram compile(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode, HsdbaParameters parameters) {
         compiles++;
-        Program empty = new Program(mode, List.of(), Map.of(), Map.of(), 1);
+        Program empty = new Program(mode, parameters, List.of(), Map.of(), Map.of(), 1);
         ProgramChange c = empty.update(trees);
         return ((Program) c.next()).withInstall(c.messages());
     }
 
     private final class Program implements DeviceProgram {
         private final DeviceMode mode;
+        private final HsdbaParameters parameters;
         private final List<BandwidthTree> trees;
         private final Map<PortRef, Integer> portSlots;
         private final Map<NodeRef, Long> slots;
         private final long nextSlot;
         private List<PofMessage> install = List.of();
 
-        Program(DeviceMode mode, List<BandwidthTree> trees, Map<PortRef, Integer> portSlots, Map<NodeRef, Long> slots,
-                long nextSlot) {
+        Program(DeviceMode mode, HsdbaParameters parameters, List<BandwidthTree> trees, Map<PortRef, Integer> portSlots,
+                Map<NodeRef, Long> slots, long nextSlot) {
             this.mode = mode;
+            this.parameters = parameters;
             this.trees = List.copyOf(trees);
             this.portSlots = Map.copyOf(portSlots);
             this.slots = Map.copyOf(slots);
@@ -70,7 +72,7 @@ final class FakeCompiler implements ProgramCompiler {
         }
 
         Program withInstall(List<PofMessage> messages) {
-            Program p = new Program(mode, trees, portSlots, slots, nextSlot);
+            Program p = new Program(mode, parameters, trees, portSlots, slots, nextSlot);
             p.install = List.copyOf(messages);
             return p;
         }
@@ -86,12 +88,18 @@ final class FakeCompiler implements ProgramCompiler {
         }
 
         @Override
+        public HsdbaParameters parameters() {
+            return parameters;
+        }
+
+        @Override
         public List<PofMessage> installMessages() {
             return install;
         }
 
         @Override
-        public ProgramChange update(List<BandwidthTree> next, org.hsdba.impl.program.EditHistory history) {
+        public ProgramChange update(List<BandwidthTree> next, org.hsdba.impl.program.EditHistory history,
+                                    HsdbaParameters params) {
             int count = next.stream().mapToInt(BandwidthTree::size).sum();
             if (count > maxNodes) {
                 throw new ProgramException(count + " nodes do not fit the fake's " + maxNodes + " entries");
@@ -131,7 +139,7 @@ final class FakeCompiler implements ProgramCompiler {
                     }
                 }
             }
-            return new ProgramChange(messages, new Program(mode, next, ports, newSlots, slot));
+            return new ProgramChange(messages, new Program(mode, params, next, ports, newSlots, slot));
         }
 
         private Map<NodeRef, NodeSpec> specs(List<BandwidthTree> ts) {

@@ -12,6 +12,8 @@ import java.util.OptionalLong;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.JoinCounters;
+import org.hsdba.api.Precondition;
+import org.hsdba.api.TreeTag;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
@@ -257,5 +259,36 @@ public class ManagerJoinTest {
         connect();
         packetIn(PacketIn.builder().reason(0).tableId(1).data(Harness.frameTo(10, 0, 0, 7)).build());
         assertEquals(1, h.manager.tree(Harness.PORT).get().version());
+    }
+
+    /**
+     * The GUI's settings write is a PUT of the whole tree it read, with that read's tag: a node that
+     * joined in between is kept, one pruned in between does not come back, and the operator's
+     * version moves by one (a join moves only the stored version).
+     */
+    @Test
+    public void aWholeTreeWrittenBackKeepsTheNodesThatJoinedSinceItWasRead() {
+        connect();
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 8)));
+        BandwidthTree read = h.manager.tree(Harness.PORT).get();
+        assertTrue(read.get("user-10.0.0.8").isJoined());
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        assertEquals(1, h.manager.prune(Harness.PORT, "user-10.0.0.8"));
+        h.quiet();
+        BandwidthTree beforePut = h.manager.tree(Harness.PORT).get();
+        assertTrue(beforePut.contains("user-10.0.0.7"));
+        assertEquals("joins and prunes do not move the operator's version", read.operatorVersion(),
+                beforePut.operatorVersion());
+
+        BandwidthTree settings = read.toBuilder().capacity(Rate.parse("500M")).build();
+        BandwidthTree stored = h.manager.putTree(settings, Precondition.of(TreeTag.of(read)));
+        h.quiet();
+
+        assertEquals(Rate.parse("500M"), stored.capacity());
+        assertTrue("joined after the read, still there", stored.contains("user-10.0.0.7"));
+        assertTrue(stored.get("user-10.0.0.7").isJoined());
+        assertFalse("pruned after the read, not brought back", stored.contains("user-10.0.0.8"));
+        assertEquals(beforePut.operatorVersion() + 1, stored.operatorVersion());
+        assertTrue("the switch holds what is stored", h.manager.device(Harness.DEVICE).get().isProgrammed());
     }
 }

@@ -149,13 +149,49 @@ public class ManagerProgrammingTest {
     }
 
     @Test
-    public void changingProgramParametersReprogramsTheSwitch() {
+    public void changingTheEstimatorOrIdleTimeoutKeepsTheSession() {
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        FakeSwitch sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        int batches = sw.batches.size();
+        h.manager.setParameters(h.manager.parameters().toBuilder()
+                .estimator(org.hsdba.model.Estimator.ewma(java.time.Duration.ofMillis(3)))
+                .idleTimeout(java.time.Duration.ofSeconds(4)).build());
+        h.quiet();
+        // An edit after it goes out as an ordinary update on the same session.
+        h.manager.edit(Harness.PORT, TreeEdit.update(h.manager.tree(Harness.PORT).get().get("alice").toBuilder()
+                .weight(3.0).build()), OptionalLong.empty());
+        h.quiet();
+        assertNull("no wipe", sw.disconnectedBecause);
+        // The fake's entries carry no parameter: nothing for the change, then the edit's one MODIFY (no reinstall).
+        assertEquals(batches + 1, sw.batches.size());
+        assertEquals(List.of(FlowModCommand.MODIFY), sw.batches.get(batches).stream()
+                .map(m -> ((FlowMod) m).command()).collect(java.util.stream.Collectors.toList()));
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+        assertEquals(DeviceMode.IN_SWITCH, h.manager.device(Harness.DEVICE).get().mode());
+        assertTrue(h.events(HsdbaEvent.Type.SWITCH_PROGRAMMED).stream()
+                .anyMatch(e -> e.message().contains("parameters applied in place, session kept")));
+    }
+
+    @Test
+    public void aModePreferenceThatKeepsTheDevicesModeKeepsTheSession() {
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        FakeSwitch sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        h.manager.setParameters(h.manager.parameters().toBuilder().mode(ModePreference.IN_SWITCH).build());
+        h.quiet();
+        assertNull("auto resolved to in-switch already", sw.disconnectedBecause);
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+    }
+
+    @Test
+    public void changingTheDevicesModeReprogramsTheSwitch() {
         h.manager.putTree(Harness.labTree(), OptionalLong.empty());
         FakeSwitch sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
         h.quiet();
         h.manager.setParameters(h.manager.parameters().toBuilder().mode(ModePreference.CONTROLLER_ASSISTED).build());
         h.quiet();
-        assertThat(sw.disconnectedBecause, containsString("parameters changed"));
+        assertThat(sw.disconnectedBecause, containsString("enforcement mode in-switch -> controller-assisted"));
         h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
         h.quiet();
         assertEquals(DeviceMode.CONTROLLER_ASSISTED, h.manager.device(Harness.DEVICE).get().mode());

@@ -35,6 +35,24 @@ public class LiveApiTest {
         assertEquals(put.json(), http.get("v1/parameters").json());
     }
 
+    /** The preview of a change answers what it would do and sets nothing; a bad body is a 400 as for PUT. */
+    @Test
+    public void aParametersPreviewSetsNothing() {
+        JsonNode before = http.get("v1/parameters").json();
+        Http.Answer a = http.post("v1/parameters/preview", "{\"idleTimeoutSeconds\": 4, \"mode\": \"controller-assisted\"}");
+        assertEquals(a.toString(), 200, a.status());
+        assertEquals(4.0, a.json().get("parameters").get("idleTimeoutSeconds").asDouble(), 0);
+        assertEquals("controller-assisted", a.json().get("parameters").get("mode").asText());
+        assertEquals("no switch is connected here", 0, a.json().get("devices").size());
+        assertEquals(0, a.json().get("reprogram").asInt());
+        assertEquals(0.0, a.json().get("enforcementGapSeconds").asDouble(), 0);
+        assertTrue(a.json().get("summary").asText().contains("nothing is sent"));
+        assertEquals(before, http.get("v1/parameters").json());
+        Http.Answer bad = http.post("v1/parameters/preview", "{\"joinBurst\": 0}");
+        assertEquals(400, bad.status());
+        assertTrue(bad.error().get("details").toString().contains("joinBurst"));
+    }
+
     @Test
     public void badParametersChangeNothing() {
         JsonNode before = http.get("v1/parameters").json();

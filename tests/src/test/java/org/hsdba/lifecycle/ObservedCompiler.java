@@ -64,9 +64,9 @@ public final class ObservedCompiler implements ProgramCompiler {
         }
 
         @Override
-        public ProgramChange update(List<BandwidthTree> trees, EditHistory history) {
+        public ProgramChange update(List<BandwidthTree> trees, EditHistory history, HsdbaParameters parameters) {
             long start = System.nanoTime();
-            ProgramChange change = program.update(trees, history);
+            ProgramChange change = program.update(trees, history, parameters);
             observer.updated(trees, change, start, System.nanoTime());
             return observed(change);
         }
@@ -85,6 +85,11 @@ public final class ObservedCompiler implements ProgramCompiler {
         @Override
         public DeviceMode mode() {
             return program.mode();
+        }
+
+        @Override
+        public HsdbaParameters parameters() {
+            return program.parameters();
         }
 
         @Override

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.api.DeviceMode;
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.SwitchCapabilities;
@@ -43,18 +44,19 @@ final class AssistedDeviceProgram extends TreeProgramBase {
     private volatile CounterReadings lastRaw;
 
     private AssistedDeviceProgram(List<BandwidthTree> trees, AssistedSwitchProgram program, SwitchCapabilities caps,
-                                  CompilerOptions opts, List<PofMessage> install) {
-        super(trees, caps, opts, install);
+                                  HsdbaParameters parameters, CompilerOptions opts, List<PofMessage> install) {
+        super(trees, caps, parameters, opts, install);
         this.program = program;
         for (AssistedProgram p : program.programs()) {
             register(p.tree().port(), p.slots(), p.globalLevelTables());
         }
     }
 
-    static AssistedDeviceProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts) {
+    static AssistedDeviceProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, HsdbaParameters parameters) {
+        CompilerOptions opts = CompilerPrograms.options(parameters);
         try {
             AssistedSwitchDelta d = AssistedSwitchCompiler.compile(trees, caps, opts);
-            return new AssistedDeviceProgram(trees, d.program(), caps, opts, d.messages());
+            return new AssistedDeviceProgram(trees, d.program(), caps, parameters, opts, d.messages());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
@@ -67,15 +69,27 @@ final class AssistedDeviceProgram extends TreeProgramBase {
 
 
 
-    /** The controller-assisted compiler compares whole trees: {@code history} is not used. */
+    /**
+     * The controller-assisted compiler compares whole trees: {@code history} is not used. The
+     * estimator and the idle timeout reach no switch message here (the controller measures per
+     * polling period and times idle leaves itself), so new parameters alone send nothing.
+     */
     @Override
-    public ProgramChange update(List<BandwidthTree> next, EditHistory history) {
+    public ProgramChange update(List<BandwidthTree> next, EditHistory history, HsdbaParameters params) {
         if (next.equals(trees)) {
-            return new ProgramChange(List.of(), this);
+            if (params.equals(parameters)) {
+                return new ProgramChange(List.of(), this);
+            }
+            AssistedDeviceProgram same = new AssistedDeviceProgram(trees, program, caps, params,
+                    CompilerPrograms.options(params), List.of());
+            same.lastRaw = lastRaw;
+            return new ProgramChange(List.of(), same);
         }
+        CompilerOptions nextOpts = params.equals(parameters) ? opts : CompilerPrograms.options(params);
         try {
-            AssistedSwitchDelta d = AssistedSwitchCompiler.diff(program, next, caps, opts);
-            return new ProgramChange(d.messages(), new AssistedDeviceProgram(next, d.program(), caps, opts, List.of()));
+            AssistedSwitchDelta d = AssistedSwitchCompiler.diff(program, next, caps, nextOpts);
+            return new ProgramChange(d.messages(), new AssistedDeviceProgram(next, d.program(), caps, params, nextOpts,
+                    List.of()));
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
@@ -129,7 +143,7 @@ final class AssistedDeviceProgram extends TreeProgramBase {
     @Override
     public ProgramChange resalt() {
         AssistedSwitchProgram.Step s = program.resalt();
-        AssistedDeviceProgram next = new AssistedDeviceProgram(trees, s.next(), caps, opts, List.of());
+        AssistedDeviceProgram next = new AssistedDeviceProgram(trees, s.next(), caps, parameters, opts, List.of());
         next.lastRaw = lastRaw;
         return new ProgramChange(s.modifies(), next);
     }
@@ -141,6 +155,7 @@ final class AssistedDeviceProgram extends TreeProgramBase {
             return new ProgramChange(List.of(), this);
         }
         AssistedSwitchProgram.Step s = program.step(raw.at(reading.nanoTime()));
-        return new ProgramChange(s.modifies(), new AssistedDeviceProgram(trees, s.next(), caps, opts, List.of()));
+        return new ProgramChange(s.modifies(), new AssistedDeviceProgram(trees, s.next(), caps, parameters, opts,
+                List.of()));
     }
 }

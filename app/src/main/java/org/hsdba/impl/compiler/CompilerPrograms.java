@@ -23,9 +23,17 @@ public final class CompilerPrograms implements ProgramCompiler {
 
     @Override
     public DeviceProgram compile(List<BandwidthTree> trees, PofSwitch sw, DeviceMode mode, HsdbaParameters parameters) {
-        CompilerOptions opts = options(parameters);
-        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), opts)
-                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), opts);
+        return mode == DeviceMode.IN_SWITCH ? InSwitchProgram.compile(trees, Capabilities.of(sw, mode), parameters)
+                : AssistedDeviceProgram.compile(trees, Capabilities.of(sw, mode), parameters);
+    }
+
+    /** The compiler options of run-time parameters (their estimator and idle timeout). */
+    static CompilerOptions options(HsdbaParameters parameters) {
+        try {
+            return CompilerOptions.from(parameters.toRuntime());
+        } catch (IllegalArgumentException e) {
+            throw new ProgramException("parameters cannot be compiled: " + e.getMessage(), e);
+        }
     }
 
     /** {@link SwitchFit} on the switch's reported sizes; a switch without them, or bad parameters, throw. */
@@ -35,11 +43,4 @@ public final class CompilerPrograms implements ProgramCompiler {
         return SwitchFit.misfit(trees, Capabilities.of(sw, mode), options(parameters));
     }
 
-    private static CompilerOptions options(HsdbaParameters parameters) {
-        try {
-            return CompilerOptions.from(parameters.toRuntime());
-        } catch (IllegalArgumentException e) {
-            throw new ProgramException("parameters cannot be compiled: " + e.getMessage(), e);
-        }
-    }
 }

@@ -12,6 +12,7 @@ import org.hsdba.admission.Admission;
 import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.DeviceMode;
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.compiler.CompilerException;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.NodeSlot;
@@ -50,8 +51,8 @@ final class InSwitchProgram extends TreeProgramBase {
     private final SwitchProgram program;
 
     private InSwitchProgram(List<BandwidthTree> trees, SwitchProgram program, SwitchCapabilities caps,
-                            CompilerOptions opts, List<PofMessage> install) {
-        super(trees, caps, opts, install);
+                            HsdbaParameters parameters, CompilerOptions opts, List<PofMessage> install) {
+        super(trees, caps, parameters, opts, install);
         this.program = program;
         for (BandwidthTree t : trees) {
             long port = t.port().port();
@@ -64,10 +65,11 @@ final class InSwitchProgram extends TreeProgramBase {
         }
     }
 
-    static InSwitchProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts) {
+    static InSwitchProgram compile(List<BandwidthTree> trees, SwitchCapabilities caps, HsdbaParameters parameters) {
+        CompilerOptions opts = CompilerPrograms.options(parameters);
         try {
             SwitchDelta d = SwitchCompiler.compile(trees, caps, opts);
-            return new InSwitchProgram(trees, d.program(), caps, opts, d.messages());
+            return new InSwitchProgram(trees, d.program(), caps, parameters, opts, d.messages());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }
@@ -82,12 +84,15 @@ final class InSwitchProgram extends TreeProgramBase {
 
     /**
      * A kept tree with a known chain of edits from the installed version costs what the edits
-     * touched; any other tree is admitted (if changed) and compared in full.
+     * touched; any other tree is admitted (if changed) and compared in full, and so is every tree
+     * when the parameters change what the program carries (the compiler's diff to new options).
      */
     @Override
-    public ProgramChange update(List<BandwidthTree> next, EditHistory history) {
-        if (next.equals(trees)) {
-            return new ProgramChange(List.of(), this, 0);
+    public ProgramChange update(List<BandwidthTree> next, EditHistory history, HsdbaParameters params) {
+        CompilerOptions nextOpts = params.equals(parameters) ? opts : CompilerPrograms.options(params);
+        if (next.equals(trees) && nextOpts.equals(opts)) {
+            return new ProgramChange(List.of(), params.equals(parameters) ? this
+                    : new InSwitchProgram(trees, program, caps, params, opts, List.of()), 0);
         }
         try {
             List<ResolvedTree> resolved = new ArrayList<>(next.size());
@@ -107,9 +112,9 @@ final class InSwitchProgram extends TreeProgramBase {
                     resolved.add(Admission.admit(t));
                 }
             }
-            SwitchDelta d = SwitchCompiler.diffChained(program, resolved, chains, caps, opts);
-            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.program(), caps, opts, List.of()),
-                    d.examined());
+            SwitchDelta d = SwitchCompiler.diffChained(program, resolved, chains, caps, nextOpts);
+            return new ProgramChange(d.messages(), new InSwitchProgram(next, d.program(), caps, params, nextOpts,
+                    List.of()), d.examined());
         } catch (CompilerException | InvalidTreeException e) {
             throw new ProgramException(e.getMessage(), e);
         }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.compiler.CompilerOptions;
 import org.hsdba.compiler.SlotMap;
 import org.hsdba.compiler.SwitchCapabilities;
@@ -29,6 +30,7 @@ abstract class TreeProgramBase implements DeviceProgram {
     protected final List<BandwidthTree> trees;
     protected final SwitchCapabilities caps;
     protected final CompilerOptions opts;
+    protected final HsdbaParameters parameters;
     private final List<PofMessage> install;
     private final Map<Long, SlotMap> slots = new HashMap<>();
     /**
@@ -38,10 +40,12 @@ abstract class TreeProgramBase implements DeviceProgram {
     private final Map<Long, SlotIndex> indexes = new ConcurrentHashMap<>();
     private final LevelTableIndex tables = new LevelTableIndex();
 
-    protected TreeProgramBase(List<BandwidthTree> trees, SwitchCapabilities caps, CompilerOptions opts,
-                              List<PofMessage> install) {
+    /** {@code opts} are those of {@code parameters} ({@link CompilerPrograms#options}), passed on, not derived again per join. */
+    protected TreeProgramBase(List<BandwidthTree> trees, SwitchCapabilities caps, HsdbaParameters parameters,
+                              CompilerOptions opts, List<PofMessage> install) {
         this.trees = List.copyOf(trees);
         this.caps = caps;
+        this.parameters = parameters;
         this.opts = opts;
         this.install = List.copyOf(install);
     }
@@ -57,6 +61,11 @@ abstract class TreeProgramBase implements DeviceProgram {
     @Override
     public List<BandwidthTree> trees() {
         return trees;
+    }
+
+    @Override
+    public HsdbaParameters parameters() {
+        return parameters;
     }
 
     @Override

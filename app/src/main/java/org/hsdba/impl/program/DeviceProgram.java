@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.api.DeviceMode;
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
@@ -21,6 +22,9 @@ public interface DeviceProgram {
 
     /** The trees this program enforces, by port. */
     List<BandwidthTree> trees();
+
+    /** The run-time parameters this program was compiled with. */
+    HsdbaParameters parameters();
 
     /** Messages that install this program on a wiped switch, in order. */
     List<PofMessage> installMessages();
@@ -41,7 +45,20 @@ public interface DeviceProgram {
      *
      * @throws ProgramException if the trees cannot be programmed into this switch
      */
-    ProgramChange update(List<BandwidthTree> trees, EditHistory history);
+    default ProgramChange update(List<BandwidthTree> trees, EditHistory history) {
+        return update(trees, history, parameters());
+    }
+
+    /**
+     * {@link #update(List, EditHistory)} to the program of {@code trees} under {@code parameters},
+     * in this program's mode: what carries a changed run-time parameter (the estimator's K in each
+     * entry's params, the idle timeout in each entry's HX_CALL_BLOCK, the estimator kind in the level
+     * blocks) is rewritten in place: MODIFYs and block redefinitions, no deletes, so the switch keeps
+     * its session, tables, counters and state words. A change of mode is the caller's (a reprogram).
+     *
+     * @throws ProgramException if the trees cannot be programmed into this switch with these parameters
+     */
+    ProgramChange update(List<BandwidthTree> trees, EditHistory history, HsdbaParameters parameters);
 
     /** The level table that missed, if this packet-in is a join request of this program. */
     Optional<JoinSite> joinSite(PacketIn packetIn);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.hsdba.pof.ext.HxBlockMod;
+import org.hsdba.pof.ext.HxCallBlock;
 import org.hsdba.pof.ext.HxEntryRecord;
 import org.hsdba.pof.ext.HxEntryStatus;
 import org.hsdba.pof.ext.HxErrorCode;
@@ -699,6 +700,24 @@ public final class Datapath {
         List<HxEntryRecord> out = new ArrayList<>();
         for (FlowEntry e : sortedByIndex(t)) {
             out.add(record(e));
+        }
+        return out;
+    }
+
+    /**
+     * The HX_CALL_BLOCK (block, idle timeout, params) of every entry that has one, by global table
+     * id and entry index: what the controller's FLOW_MODs left in the switch.
+     */
+    public synchronized Map<Integer, Map<Long, HxCallBlock>> entryCalls() {
+        Map<Integer, Map<Long, HxCallBlock>> out = new java.util.TreeMap<>();
+        for (FlowTable t : tables.all()) {
+            Map<Long, HxCallBlock> calls = new java.util.TreeMap<>();
+            for (FlowEntry e : t.entries()) {
+                if (e.call() != null) {
+                    calls.put(e.index(), e.call());
+                }
+            }
+            out.put(t.spec().globalId(), calls);
         }
         return out;
     }
