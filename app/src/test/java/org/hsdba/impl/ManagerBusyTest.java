@@ -6,7 +6,6 @@ import static org.junit.Assert.fail;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,10 +17,8 @@ import org.hsdba.api.BusyException;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.Precondition;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.PortRef;
 import org.hsdba.model.TreeEdit;
-import org.hsdba.store.HsdbaStore;
-import org.hsdba.store.HsdbaStoreListener;
+import org.hsdba.store.ForwardingHsdbaStore;
 import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.After;
 import org.junit.Test;
@@ -39,10 +36,13 @@ public class ManagerBusyTest {
     }
 
     /** An in-memory store whose tree writes wait at a gate while it is closed. */
-    private static final class GatedStore implements HsdbaStore {
-        final InMemoryHsdbaStore inner = new InMemoryHsdbaStore(List.of(),
-                HsdbaParameters.builder().pollingPeriod(java.time.Duration.ofHours(1)).build());
+    private static final class GatedStore extends ForwardingHsdbaStore {
         volatile CountDownLatch gate = new CountDownLatch(0);
+
+        GatedStore() {
+            super(new InMemoryHsdbaStore(List.of(),
+                    HsdbaParameters.builder().pollingPeriod(java.time.Duration.ofHours(1)).build()));
+        }
 
         private void pass() {
             try {
@@ -50,16 +50,6 @@ public class ManagerBusyTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-
-        @Override
-        public List<BandwidthTree> trees() {
-            return inner.trees();
-        }
-
-        @Override
-        public Optional<BandwidthTree> tree(PortRef port) {
-            return inner.tree(port);
         }
 
         @Override
@@ -72,46 +62,6 @@ public class ManagerBusyTest {
         public Commit stageTree(BandwidthTree tree, long expectedVersion) {
             pass();
             return inner.stageTree(tree, expectedVersion);
-        }
-
-        @Override
-        public Optional<BandwidthTree> latestTree(PortRef port) {
-            return inner.latestTree(port);
-        }
-
-        @Override
-        public List<BandwidthTree> latestTrees() {
-            return inner.latestTrees();
-        }
-
-        @Override
-        public void removeTree(PortRef port, long expectedVersion) {
-            inner.removeTree(port, expectedVersion);
-        }
-
-        @Override
-        public HsdbaParameters parameters() {
-            return inner.parameters();
-        }
-
-        @Override
-        public void setParameters(HsdbaParameters parameters) {
-            inner.setParameters(parameters);
-        }
-
-        @Override
-        public void replaceAll(List<BandwidthTree> trees, HsdbaParameters parameters) {
-            inner.replaceAll(trees, parameters);
-        }
-
-        @Override
-        public void addListener(HsdbaStoreListener listener) {
-            inner.addListener(listener);
-        }
-
-        @Override
-        public void removeListener(HsdbaStoreListener listener) {
-            inner.removeListener(listener);
         }
     }
 

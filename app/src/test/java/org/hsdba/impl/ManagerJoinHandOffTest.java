@@ -3,8 +3,6 @@ package org.hsdba.impl;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -12,13 +10,12 @@ import java.util.concurrent.TimeUnit;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.PortRef;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
 import org.hsdba.southbound.PofSwitchListener;
 import org.hsdba.southbound.SwitchMode;
-import org.hsdba.store.HsdbaStore;
 import org.hsdba.store.HsdbaStoreListener;
+import org.hsdba.store.ForwardingHsdbaStore;
 import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.After;
 import org.junit.Test;
@@ -31,13 +28,12 @@ import org.junit.Test;
 public class ManagerJoinHandOffTest {
 
     /** The in-memory store whose change events are held back (never told) and whose commits wait for the test. */
-    private static final class SlowStore implements HsdbaStore {
-        final InMemoryHsdbaStore inner;
+    private static final class SlowStore extends ForwardingHsdbaStore {
         volatile CountDownLatch staged = new CountDownLatch(0);
         volatile CountDownLatch durable = new CountDownLatch(0);
 
         SlowStore(InMemoryHsdbaStore inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -56,48 +52,8 @@ public class ManagerJoinHandOffTest {
         }
 
         @Override
-        public Optional<BandwidthTree> latestTree(PortRef port) {
-            return inner.latestTree(port);
-        }
-
-        @Override
-        public List<BandwidthTree> latestTrees() {
-            return inner.latestTrees();
-        }
-
-        @Override
-        public List<BandwidthTree> trees() {
-            return inner.trees();
-        }
-
-        @Override
-        public Optional<BandwidthTree> tree(PortRef port) {
-            return inner.tree(port);
-        }
-
-        @Override
         public void putTree(BandwidthTree tree, long expectedVersion) {
             stageTree(tree, expectedVersion).await();
-        }
-
-        @Override
-        public void removeTree(PortRef port, long expectedVersion) {
-            inner.removeTree(port, expectedVersion);
-        }
-
-        @Override
-        public HsdbaParameters parameters() {
-            return inner.parameters();
-        }
-
-        @Override
-        public void setParameters(HsdbaParameters parameters) {
-            inner.setParameters(parameters);
-        }
-
-        @Override
-        public void replaceAll(List<BandwidthTree> trees, HsdbaParameters parameters) {
-            inner.replaceAll(trees, parameters);
         }
 
         @Override
@@ -159,6 +115,6 @@ public class ManagerJoinHandOffTest {
         store.durable.countDown();
         h.quiet();
         assertEquals(2, sw.batches.size());
-        assertTrue(store.inner.tree(Harness.PORT).get().contains("user-10.0.0.8"));
+        assertTrue(store.tree(Harness.PORT).get().contains("user-10.0.0.8"));
     }
 }
