@@ -288,12 +288,11 @@ public final class HsdbaKernel {
         if (s.active[v]) {
             return;
         }
-        boolean fromAged = s.aged[v];
         s.aged[v] = false;
         s.active[v] = true;
         s.satisfied[v] = false;
-        // Back from aging the estimate is still current: the EWMA ages it over the gap.
-        if (!fromAged && options.warmUp() && estimators[level].kind() == Estimator.Kind.EWMA) {
+        // Back from idle or from aging alike the estimate restarts (see LevelBlocks.activation).
+        if (options.warmUp() && estimators[level].kind() == Estimator.Kind.EWMA) {
             // A fresh estimate: the old one is stale after an idle period, and a new node has none.
             s.rate[v] = 0;
             s.lastArrival[v] = t;

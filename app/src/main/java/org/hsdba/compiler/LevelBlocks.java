@@ -152,17 +152,13 @@ final class LevelBlocks {
         }
         a.mov(state(Words.S_SATISFIED), imm(0));
         if (warmUp(e)) {
-            if (algo.aging()) {
-                // Back from aging (REACTIVATED = 2) the estimate is current: the EWMA ages it.
-                a.branch(HxBranchCond.NE, HxOperand.entry(HxOperand.ENTRY_REACTIVATED),
-                        imm(HxOperand.REACTIVATED_FROM_IDLE), "freshDone");
-            }
+            // Back from idle or from aging alike, the estimate restarts. An estimate kept over an
+            // aging gap averages the node's own silence in (R ~ q x for a sender on a fraction q of
+            // the time) while its siblings' silences shrink the parent's sums: real TCP, on and off
+            // at that time scale after losses, then passed at 2.2-2.9x the port's capacity.
             a.mov(state(Words.S_RATE), imm(0));
             a.mov(state(Words.S_TIME), HxOperand.time());
             a.mov(state(Words.S_START), HxOperand.time());
-            if (algo.aging()) {
-                a.label("freshDone");
-            }
         }
         a.mov(state(Words.S_DEMAND), state(Words.S_RATE));
         a.alu(ADD, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), state(Words.S_DEMAND));
