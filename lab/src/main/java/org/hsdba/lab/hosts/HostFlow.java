@@ -1,11 +1,14 @@
 package org.hsdba.lab.hosts;
 
 import java.net.InetAddress;
+import java.time.Duration;
 
 /**
  * One iperf3 flow of {@code hsdba lab --hosts}: the scenario source it stands for, the leaf whose
  * address it is sent to (or from), TCP (greedy) or UDP (at the source's rate), when it runs.
- * Rates are on-wire: Ethernet frame bytes without FCS, as the tree counts them. Immutable.
+ * Rates are on-wire: Ethernet frame bytes without FCS, as the tree counts them. {@link #addedRtt()}
+ * is the round-trip time the host network adds to the flow (the namespaces alone give tens of
+ * microseconds). Immutable.
  */
 public final class HostFlow {
     /** Ethernet + IPv4 + UDP headers: a UDP datagram of L bytes is a frame of L + 42. */
@@ -20,9 +23,10 @@ public final class HostFlow {
     private final double start;
     private final double end;
     private final int port;
+    private final Duration addedRtt;
 
     HostFlow(String sourceId, String leafId, InetAddress leafAddress, boolean tcp, double wireBps, int frameBytes,
-            double start, double end, int port) {
+            double start, double end, int port, Duration addedRtt) {
         this.sourceId = sourceId;
         this.leafId = leafId;
         this.leafAddress = leafAddress;
@@ -32,6 +36,12 @@ public final class HostFlow {
         this.start = start;
         this.end = end;
         this.port = port;
+        this.addedRtt = addedRtt;
+    }
+
+    /** Round-trip time added to this flow by the host network (a delay on its way back); zero for none. */
+    public Duration addedRtt() {
+        return addedRtt;
     }
 
     public String sourceId() {

@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
  * egress port), plus a direct veth between them for the way back (TCP ACKs do not cross the
  * switch, whose program only handles port 1 to the egress port). The leaves' addresses sit on the
  * side the tree matches on. Static neighbours and routes, no ARP, no IPv6, offloads off (the switch
- * takes frames of at most 1514 bytes with complete checksums). {@link #close()} removes it all.
+ * takes frames of at most 1514 bytes with complete checksums). A flow with an added round-trip
+ * time gets it as a netem delay on the way back (the receivers' {@code ret0}, selected by the
+ * flow's server port), so the switch sees the data as the senders send it. {@link #close()}
+ * removes it all.
  *
  * <pre>
  *  ns tx: eth0 (leaf addresses or 198.18.0.1) ──veth── hsPIDp1 [switch port 1]
@@ -100,6 +103,7 @@ public final class HostNetwork implements AutoCloseable {
                     "net.ipv4.conf.all.rp_filter=0", "net.ipv4.conf.default.rp_filter=0");
             Shell.inNs(ns, "ip", "link", "set", "lo", "up");
         }
+        congestionControl(plan.congestionControl());
         link(switchIn, tx);
         link(switchOut, rx);
         Shell.run("ip", "link", "add", "ret0", "netns", tx, "type", "veth", "peer", "name", "ret0", "netns", rx);
@@ -127,6 +131,73 @@ public final class HostNetwork implements AutoCloseable {
         Shell.inNs(tx, "ip", "route", "replace", "default", "via", GW_FORWARD, "dev", "eth0", "onlink");
         Shell.inNs(rx, "ip", "neigh", "replace", GW_BACK, "lladdr", mac(tx, "ret0"), "dev", "ret0", "nud", "permanent");
         Shell.inNs(rx, "ip", "route", "replace", "default", "via", GW_BACK, "dev", "ret0", "onlink");
+        addRtt(plan);
+    }
+
+    /**
+     * Sets the namespaces' TCP congestion control (a per-namespace setting that new namespaces
+     * take from the machine's, which may be BBR), so that runs do not depend on the machine.
+     */
+    private void congestionControl(String algorithm) throws IOException {
+        String available = Shell.inNs(tx, "sysctl", "-n", "net.ipv4.tcp_available_congestion_control");
+        if (!List.of(available.trim().split("\\s+")).contains(algorithm)) {
+            throw new IOException("TCP congestion control \"" + algorithm + "\" is not available on this machine (available: "
+                    + available.trim() + ")");
+        }
+        for (String ns : new String[] {tx, rx}) {
+            Shell.inNs(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=" + algorithm);
+        }
+    }
+
+    /**
+     * The flows' added round-trip times: on the receivers' {@code ret0} a prio qdisc whose first
+     * band (the default) has no delay and one further band per distinct delay with a netem child;
+     * u32 filters send each flow's packets back (source port = its server's port, TCP ACKs and
+     * iperf3's control connection) into its delay's band.
+     */
+    private void addRtt(HostPlan plan) throws IOException {
+        List<Long> delays = new ArrayList<>();
+        for (HostFlow f : plan.flows()) {
+            long us = micros(f);
+            if (us > 0 && !delays.contains(us)) {
+                delays.add(us);
+            }
+        }
+        if (delays.isEmpty()) {
+            return;
+        }
+        if (!Shell.has("tc")) {
+            throw new IOException("the lab file adds round-trip times, which needs tc (apt-get install iproute2)");
+        }
+        if (delays.size() > MAX_DISTINCT_RTTS) {
+            throw new IOException("the lab file adds " + delays.size() + " distinct round-trip times; at most "
+                    + MAX_DISTINCT_RTTS + " (one prio band each)");
+        }
+        String[] priomap = new String[16];
+        java.util.Arrays.fill(priomap, "0");
+        List<String> root = new ArrayList<>(List.of("tc", "qdisc", "add", "dev", "ret0", "root", "handle", "1:", "prio",
+                "bands", String.valueOf(delays.size() + 1), "priomap"));
+        root.addAll(List.of(priomap));
+        Shell.inNs(rx, root.toArray(new String[0]));
+        for (int i = 0; i < delays.size(); i++) {
+            // limit: the packets in flight on the way back over the delay, far above what 100k ACKs/s need
+            Shell.inNs(rx, "tc", "qdisc", "add", "dev", "ret0", "parent", "1:" + (i + 2), "handle", (i + 10) + ":", "netem",
+                    "delay", delays.get(i) + "us", "limit", "100000");
+        }
+        for (HostFlow f : plan.flows()) {
+            long us = micros(f);
+            if (us > 0) {
+                Shell.inNs(rx, "tc", "filter", "add", "dev", "ret0", "parent", "1:", "protocol", "ip", "prio", "1", "u32",
+                        "match", "ip", "sport", String.valueOf(f.port()), "0xffff", "flowid", "1:" + (delays.indexOf(us) + 2));
+            }
+        }
+    }
+
+    /** A prio qdisc has at most 16 bands; the first carries what has no delay. */
+    static final int MAX_DISTINCT_RTTS = 15;
+
+    private static long micros(HostFlow f) {
+        return f.addedRtt().toNanos() / 1000;
     }
 
     private void link(String rootName, String ns) throws IOException {

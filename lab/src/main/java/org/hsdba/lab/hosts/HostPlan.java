@@ -2,6 +2,7 @@ package org.hsdba.lab.hosts;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,13 +39,16 @@ public final class HostPlan {
     private final boolean leavesAreDestinations;
     private final List<HostFlow> flows;
     private final double duration;
+    private final String congestionControl;
 
-    private HostPlan(BandwidthTree tree, boolean leavesAreDestinations, List<HostFlow> flows, double duration) {
+    private HostPlan(BandwidthTree tree, boolean leavesAreDestinations, List<HostFlow> flows, double duration,
+            String congestionControl) {
         this.tree = tree;
         this.resolved = Admission.admit(tree);
         this.leavesAreDestinations = leavesAreDestinations;
         this.flows = List.copyOf(flows);
         this.duration = duration;
+        this.congestionControl = congestionControl;
     }
 
     /** The plan for {@code lab} with its rates times its own scale and {@code extraScale}. */
@@ -96,9 +100,9 @@ public final class HostPlan {
                         + " bytes cannot be sent by iperf3 through a 1500-byte MTU (" + (HostFlow.UDP_OVERHEAD + 16) + "..1514)");
             }
             flows.add(new HostFlow(s.id(), s.nodeId(), address, tcp, s.rate().bps() * factor, frame, iv.start(),
-                    Math.min(iv.end(), lab.durationSeconds()), port++));
+                    Math.min(iv.end(), lab.durationSeconds()), port++, lab.addedRtt().getOrDefault(s.id(), Duration.ZERO)));
         }
-        return new HostPlan(tree, offset == IPV4_DST, flows, lab.durationSeconds());
+        return new HostPlan(tree, offset == IPV4_DST, flows, lab.durationSeconds(), lab.congestionControl());
     }
 
     public BandwidthTree tree() {
@@ -112,6 +116,11 @@ public final class HostPlan {
 
     public List<HostFlow> flows() {
         return flows;
+    }
+
+    /** The senders' and receivers' TCP congestion control (a Linux algorithm name). */
+    public String congestionControl() {
+        return congestionControl;
     }
 
     /** Seconds of traffic (the scenario's duration). */

@@ -127,6 +127,8 @@ public final class HostsReport {
                 + "%.1f s run, first %d s of each flow left out%n", plan.tree().port(), plan.tree().capacity(),
                 plan.tree().eta(), plan.tree().rootBandwidth() / 1e6, stock ? "stock (controller-assisted)" : "in-switch",
                 ranSeconds, warmup));
+        b.append("  TCP congestion control ").append(plan.congestionControl()).append("; added round-trip time: ")
+                .append(rttSummary(plan)).append(System.lineSeparator());
         b.append(String.format(Locale.ROOT, "  %-8s %-10s %-4s %-9s %10s %10s %8s %12s %10s  %s%n", "source", "leaf", "prot",
                 "seconds", "exact", "at switch", "error", "worst 1 s", "iperf3", "notes"));
         for (Row r : rows) {
@@ -140,6 +142,19 @@ public final class HostsReport {
                 .append(System.lineSeparator());
         b.append("  switch ports: ").append(portStats).append(System.lineSeparator());
         return new HostsReport(rows, util, totalBps, b.toString());
+    }
+
+    /** "none", one duration for every flow, or each flow's. */
+    static String rttSummary(HostPlan plan) {
+        java.util.Set<java.time.Duration> distinct = new java.util.LinkedHashSet<>();
+        plan.flows().forEach(f -> distinct.add(f.addedRtt()));
+        if (distinct.size() == 1) {
+            java.time.Duration d = distinct.iterator().next();
+            return d.isZero() ? "none (the namespaces' own, tens of microseconds)" : org.hsdba.model.Durations.format(d) + " on every flow";
+        }
+        List<String> each = new ArrayList<>();
+        plan.flows().forEach(f -> each.add(f.sourceId() + " " + org.hsdba.model.Durations.format(f.addedRtt())));
+        return String.join(", ", each) + " (a delay on the way back)";
     }
 
     private static String mbps(double bps) {

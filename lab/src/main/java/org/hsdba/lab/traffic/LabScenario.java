@@ -2,10 +2,13 @@ package org.hsdba.lab.traffic;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,6 +16,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.Durations;
 import org.hsdba.model.EnforcementMode;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.NodeSpec;
@@ -36,6 +40,9 @@ import org.hsdba.sim.traffic.FieldWrite;
  * {"format": "hsdba-lab/1", "description": "...", "loop": true,
  *  "scale": 0.01,                        // every rate times this (default 1)
  *  "joiners": ["A4"],                    // leaves left out of the seeded configuration
+ *  "tcp": ["s1"],                        // --hosts: sources sent as greedy TCP
+ *  "rtt": "10ms" | {"s1": "5ms", ...},   // --hosts: round-trip time added to every (or each) source
+ *  "congestionControl": "cubic",         // --hosts: the senders' TCP congestion control
  *  "scenario": {...} | "file.json"}      // inline, or a path relative to this file
  * </pre>
  * A joiner is a leaf that sources send into but that the seeded configuration leaves out, so its
@@ -58,20 +65,35 @@ public final class LabScenario {
     private final double scale;
     private final String description;
     private final Set<String> tcpSources;
+    private final Map<String, Duration> addedRtt;
+    private final String congestionControl;
 
     private LabScenario(Scenario scenario, Set<String> joiners, boolean loop, double scale, String description) {
-        this(scenario, joiners, loop, scale, description, Set.of());
+        this(scenario, joiners, loop, scale, description, Set.of(), Map.of(), DEFAULT_CONGESTION_CONTROL);
     }
 
     private LabScenario(Scenario scenario, Set<String> joiners, boolean loop, double scale, String description,
-            Set<String> tcpSources) {
+            Set<String> tcpSources, Map<String, Duration> addedRtt, String congestionControl) {
         this.scenario = scenario;
         this.joiners = joiners;
         this.loop = loop;
         this.scale = scale;
         this.description = description;
         this.tcpSources = tcpSources;
+        this.addedRtt = addedRtt;
+        this.congestionControl = congestionControl;
     }
+
+    /**
+     * Linux's default TCP congestion control (loss-based). Set explicitly because a machine may
+     * default to another one (BBR paces at its bandwidth estimate and hardly reacts to losses,
+     * which a dropper like HSDBA's relies on).
+     */
+    public static final String DEFAULT_CONGESTION_CONTROL = "cubic";
+    private static final java.util.regex.Pattern ALGORITHM = java.util.regex.Pattern.compile("[a-z0-9_]{1,15}");
+
+    /** The longest round-trip time a lab file may add to a flow (netem holds the packets meanwhile). */
+    public static final Duration MAX_ADDED_RTT = Duration.ofSeconds(2);
 
     /**
      * @throws IllegalArgumentException naming the joiner that is not a leaf with a template to join by
@@ -117,6 +139,11 @@ public final class LabScenario {
         }
         List<JsonNode> joinerJson = r.array("joiners", false);
         List<JsonNode> tcpJson = r.array("tcp", false);
+        JsonNode rttJson = r.raw("rtt");
+        String cc = r.string("congestionControl", false);
+        if (cc != null && !ALGORITHM.matcher(cc).matches()) {
+            r.problem("congestionControl", "\"" + cc + "\" is not the name of a Linux TCP congestion control (such as cubic, reno, bbr)");
+        }
         JsonNode scenarioJson = r.raw("scenario");
         if (scenarioJson == null) {
             r.problem("scenario", "required field \"scenario\" is missing (a scenario object or a file name)");
@@ -141,10 +168,78 @@ public final class LabScenario {
                 tcp.add(v.textValue());
             }
         }
+        Map<String, Duration> rtt = addedRtt(rttJson, scenario, problems);
         problems.throwIfAny();
         LabScenario lab = of(scenario, joiners, loop == null || loop, scale == null ? 1.0 : scale);
         return new LabScenario(lab.scenario, lab.joiners, lab.loop, lab.scale,
-                description == null ? lab.description : description, Set.copyOf(tcp));
+                description == null ? lab.description : description, Set.copyOf(tcp), rtt,
+                cc == null ? DEFAULT_CONGESTION_CONTROL : cc);
+    }
+
+    /**
+     * The lab file's {@code rtt}: absent (nothing added), one duration for every source, or an
+     * object from source id to duration (sources it leaves out get nothing added).
+     */
+    private static Map<String, Duration> addedRtt(JsonNode json, Scenario scenario, Problems problems) {
+        Map<String, Duration> out = new LinkedHashMap<>();
+        if (json == null || json.isNull()) {
+            return out;
+        }
+        if (json.isTextual()) {
+            Duration d = rttValue(json, "/rtt", problems);
+            if (d != null) {
+                scenario.sources().forEach(src -> out.put(src.id(), d));
+            }
+            return out;
+        }
+        if (!json.isObject()) {
+            problems.add("/rtt", "expected a duration such as \"10ms\" or an object from source id to duration, found "
+                    + ObjectReader.describe(json));
+            return out;
+        }
+        json.fields().forEachRemaining(e -> {
+            String pointer = "/rtt/" + e.getKey();
+            if (scenario.sources().stream().noneMatch(src -> src.id().equals(e.getKey()))) {
+                problems.add(pointer, "\"" + e.getKey() + "\" is not the id of one of the scenario's sources");
+                return;
+            }
+            Duration d = rttValue(e.getValue(), pointer, problems);
+            if (d != null) {
+                out.put(e.getKey(), d);
+            }
+        });
+        return out;
+    }
+
+    private static Duration rttValue(JsonNode v, String pointer, Problems problems) {
+        if (!v.isTextual()) {
+            problems.add(pointer, "expected a duration such as \"10ms\", found " + ObjectReader.describe(v));
+            return null;
+        }
+        try {
+            Duration d = Durations.parse(v.textValue());
+            if (d.compareTo(MAX_ADDED_RTT) > 0) {
+                problems.add(pointer, "\"" + v.textValue() + "\": at most " + Durations.format(MAX_ADDED_RTT) + " can be added");
+                return null;
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            problems.add(pointer, e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Round-trip time {@code hsdba lab --hosts} adds to each source's flow (by source id; absent:
+     * none), as a delay on the way back, so that TCP's window meets a real path's RTT.
+     */
+    public Map<String, Duration> addedRtt() {
+        return addedRtt;
+    }
+
+    /** The TCP congestion control {@code hsdba lab --hosts} sets in its namespaces (default cubic). */
+    public String congestionControl() {
+        return congestionControl;
     }
 
     /** Sources that {@code hsdba lab --hosts} sends as TCP (greedy iperf3 flows); the others go as UDP at their rate. */

@@ -56,4 +56,49 @@ public class HostPlanTest {
             assertTrue(e.getMessage(), e.describe("f").contains("/tcp/0"));
         }
     }
+
+    private static String withRtt(String rtt) {
+        return HostsLabTest.scenario(1, 1, 5, 5, 6, "\"u2\"").replaceFirst("\"loop\": false,", "\"loop\": false, \"rtt\": " + rtt + ",");
+    }
+
+    @Test
+    public void addedRoundTripTimeIsPerSourceOrForAll() throws Exception {
+        HostPlan none = HostPlan.of(read(HostsLabTest.scenario(1, 1, 5, 5, 6, "")), 1.0);
+        assertEquals(java.time.Duration.ZERO, none.flows().get(0).addedRtt());
+        HostPlan all = HostPlan.of(read(withRtt("\"10ms\"")), 1.0);
+        assertEquals(java.time.Duration.ofMillis(10), all.flows().get(0).addedRtt());
+        assertEquals(java.time.Duration.ofMillis(10), all.flows().get(1).addedRtt());
+        assertEquals("10ms on every flow", HostsReport.rttSummary(all));
+        HostPlan each = HostPlan.of(read(withRtt("{\"u2\": \"2.5ms\"}")), 1.0);
+        assertEquals(java.time.Duration.ZERO, each.flows().get(0).addedRtt());
+        assertEquals(java.time.Duration.ofNanos(2_500_000), each.flows().get(1).addedRtt());
+        assertTrue(HostsReport.rttSummary(each), HostsReport.rttSummary(each).startsWith("u1 0s, u2 2500us"));
+    }
+
+    @Test
+    public void aBadRoundTripTimeIsAProblemAtItsPointer() throws Exception {
+        String[][] cases = {{"{\"nope\": \"1ms\"}", "/rtt/nope"}, {"{\"u1\": 5}", "/rtt/u1"}, {"\"-1ms\"", "/rtt"},
+            {"\"3s\"", "/rtt"}, {"[1]", "/rtt"}};
+        for (String[] c : cases) {
+            try {
+                read(withRtt(c[0]));
+                fail("rtt " + c[0] + " accepted");
+            } catch (org.hsdba.model.json.ConfigException e) {
+                assertTrue(c[0] + ": " + e.describe("f"), e.describe("f").contains(c[1] + ":"));
+            }
+        }
+    }
+
+    @Test
+    public void congestionControlIsCubicUnlessTheLabFileNamesAnother() throws Exception {
+        assertEquals("cubic", HostPlan.of(read(HostsLabTest.scenario(1, 1, 5, 5, 6, "")), 1.0).congestionControl());
+        String bbr = HostsLabTest.scenario(1, 1, 5, 5, 6, "").replaceFirst("\"loop\": false,", "\"loop\": false, \"congestionControl\": \"bbr\",");
+        assertEquals("bbr", HostPlan.of(read(bbr), 1.0).congestionControl());
+        try {
+            read(bbr.replace("\"bbr\"", "\"cubic; reboot\""));
+            fail("a bad algorithm name accepted");
+        } catch (org.hsdba.model.json.ConfigException e) {
+            assertTrue(e.describe("f"), e.describe("f").contains("/congestionControl"));
+        }
+    }
 }
