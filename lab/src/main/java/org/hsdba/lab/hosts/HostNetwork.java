@@ -135,17 +135,15 @@ public final class HostNetwork implements AutoCloseable {
     }
 
     /**
-     * Sets the namespaces' TCP congestion control (a per-namespace setting that new namespaces
-     * take from the machine's, which may be BBR), so that runs do not depend on the machine.
+     * Checks that the senders can use TCP congestion control {@code algorithm} (each iperf3
+     * client asks for it on its socket: a namespace's default can only be set to the machine's
+     * unrestricted algorithms, and a socket's by root to any available one).
      */
     private void congestionControl(String algorithm) throws IOException {
         String available = Shell.inNs(tx, "sysctl", "-n", "net.ipv4.tcp_available_congestion_control");
         if (!List.of(available.trim().split("\\s+")).contains(algorithm)) {
             throw new IOException("TCP congestion control \"" + algorithm + "\" is not available on this machine (available: "
                     + available.trim() + ")");
-        }
-        for (String ns : new String[] {tx, rx}) {
-            Shell.inNs(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=" + algorithm);
         }
     }
 

@@ -118,7 +118,7 @@ public final class HostPlan {
         return flows;
     }
 
-    /** The senders' and receivers' TCP congestion control (a Linux algorithm name). */
+    /** The TCP senders' congestion control (a Linux algorithm name). */
     public String congestionControl() {
         return congestionControl;
     }

@@ -104,6 +104,10 @@ public final class HostsReport {
             if (f.tcp() && iperf.retransmits(f) >= 0) {
                 notes.add("retransmits " + iperf.retransmits(f));
             }
+            String cc = iperf.congestionControl(f);
+            if (cc != null && !cc.equals(plan.congestionControl())) {
+                notes.add("congestion control " + cc + ", not " + plan.congestionControl());
+            }
             rows.add(new Row(f, from, to, exact, egress, to > from ? worst : Double.NaN, n > 0 ? gp / n : Double.NaN,
                     String.join(", ", notes)));
         }

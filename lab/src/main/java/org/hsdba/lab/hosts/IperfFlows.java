@@ -52,7 +52,10 @@ final class IperfFlows implements AutoCloseable {
         String src = plan.leavesAreDestinations() ? net.otherAddress(plan) : f.leafAddress().getHostAddress();
         List<String> cmd = new ArrayList<>(List.of("iperf3", "-c", dst, "-B", src, "-p", String.valueOf(f.port()), "-J",
                 "-t", String.valueOf(Math.max(1, Math.round(secondsLeft))), "--connect-timeout", "3000"));
-        if (!f.tcp()) {
+        if (f.tcp()) {
+            // per socket: the machine's default may be another algorithm (BBR here), see HostNetwork
+            cmd.addAll(List.of("-C", plan.congestionControl()));
+        } else {
             cmd.addAll(List.of("-u", "-b", String.valueOf(f.iperfPayloadBps()), "-l", String.valueOf(f.udpPayload())));
         }
         Process p = start(net.senderNamespace(), clientOut(f), cmd.toArray(new String[0]));
@@ -128,6 +131,12 @@ final class IperfFlows implements AutoCloseable {
     long retransmits(HostFlow f) {
         JsonNode j = json(clientOut(f));
         return j == null || !f.tcp() ? -1 : j.path("end").path("sum_sent").path("retransmits").asLong(-1);
+    }
+
+    /** The congestion control the sender's socket used (iperf3's report), null if unknown or UDP. */
+    String congestionControl(HostFlow f) {
+        JsonNode j = json(clientOut(f));
+        return j == null || !f.tcp() ? null : j.path("end").path("sender_tcp_congestion").asText(null);
     }
 
     private static JsonNode json(Path p) {

@@ -237,7 +237,7 @@ public final class LabScenario {
         return addedRtt;
     }
 
-    /** The TCP congestion control {@code hsdba lab --hosts} sets in its namespaces (default cubic). */
+    /** The TCP congestion control of {@code hsdba lab --hosts}'s TCP senders (default cubic). */
     public String congestionControl() {
         return congestionControl;
     }
