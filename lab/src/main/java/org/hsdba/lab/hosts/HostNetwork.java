@@ -13,15 +13,17 @@ import java.util.regex.Pattern;
  * egress port), plus a direct veth between them for the way back (TCP ACKs do not cross the
  * switch, whose program only handles port 1 to the egress port). The leaves' addresses sit on the
  * side the tree matches on. Static neighbours and routes, no ARP, no IPv6, offloads off (the switch
- * takes frames of at most 1514 bytes with complete checksums). A flow with an added round-trip
- * time gets it as a netem delay on the way back (the receivers' {@code ret0}, selected by the
- * flow's server port), so the switch sees the data as the senders send it. {@link #close()}
- * removes it all.
+ * takes frames of at most 1514 bytes with complete checksums). If some flow has an added
+ * round-trip time, the way back is two veths into the root namespace instead of one between the
+ * namespaces, and a {@link DelayLine} of this JVM carries frames from one to the other after each
+ * flow's delay (this machine's kernel has no netem); the switch sees the data as it is sent.
+ * {@link #close()} removes it all.
  *
  * <pre>
  *  ns tx: eth0 (leaf addresses or 198.18.0.1) ──veth── hsPIDp1 [switch port 1]
  *  ns rx: eth0 (leaf addresses or 198.18.0.2) ──veth── hsPIDpN [switch port N]
  *  ns tx: ret0 ─────────────────────veth──────────────────── ns rx: ret0   (way back)
+ *  or, with added RTTs:  ns tx: ret0 ──veth── hsPIDb2 [delay line] hsPIDb1 ──veth── ns rx: ret0
  * </pre>
  */
 public final class HostNetwork implements AutoCloseable {
@@ -38,6 +40,9 @@ public final class HostNetwork implements AutoCloseable {
     private final String rx;
     private final String switchIn;
     private final String switchOut;
+    private final String backIn;
+    private final String backOut;
+    private boolean delayedWayBack;
     private final List<String> namespaces = new ArrayList<>();
     private final List<String> rootLinks = new ArrayList<>();
 
@@ -48,6 +53,8 @@ public final class HostNetwork implements AutoCloseable {
         String tag = "hs" + (pid % 100000);
         this.switchIn = tag + "p1";
         this.switchOut = tag + "p" + egressPort;
+        this.backIn = tag + "b1";
+        this.backOut = tag + "b2";
     }
 
     /** The namespace prefix: system property {@code hsdba.netns.prefix}, default {@code hsdba}. */
@@ -104,9 +111,15 @@ public final class HostNetwork implements AutoCloseable {
             Shell.inNs(ns, "ip", "link", "set", "lo", "up");
         }
         congestionControl(plan.congestionControl());
-        link(switchIn, tx);
-        link(switchOut, rx);
-        Shell.run("ip", "link", "add", "ret0", "netns", tx, "type", "veth", "peer", "name", "ret0", "netns", rx);
+        link(switchIn, tx, "eth0");
+        link(switchOut, rx, "eth0");
+        delayedWayBack = plan.flows().stream().anyMatch(f -> !f.addedRtt().isZero());
+        if (delayedWayBack) {
+            link(backIn, rx, "ret0");
+            link(backOut, tx, "ret0");
+        } else {
+            Shell.run("ip", "link", "add", "ret0", "netns", tx, "type", "veth", "peer", "name", "ret0", "netns", rx);
+        }
         for (String ns : new String[] {tx, rx}) {
             for (String dev : new String[] {"eth0", "ret0"}) {
                 Shell.inNs(ns, "sysctl", "-q", "-w", "net.ipv4.conf." + dev + ".rp_filter=0");
@@ -131,7 +144,6 @@ public final class HostNetwork implements AutoCloseable {
         Shell.inNs(tx, "ip", "route", "replace", "default", "via", GW_FORWARD, "dev", "eth0", "onlink");
         Shell.inNs(rx, "ip", "neigh", "replace", GW_BACK, "lladdr", mac(tx, "ret0"), "dev", "ret0", "nud", "permanent");
         Shell.inNs(rx, "ip", "route", "replace", "default", "via", GW_BACK, "dev", "ret0", "onlink");
-        addRtt(plan);
     }
 
     /**
@@ -147,59 +159,8 @@ public final class HostNetwork implements AutoCloseable {
         }
     }
 
-    /**
-     * The flows' added round-trip times: on the receivers' {@code ret0} a prio qdisc whose first
-     * band (the default) has no delay and one further band per distinct delay with a netem child;
-     * u32 filters send each flow's packets back (source port = its server's port, TCP ACKs and
-     * iperf3's control connection) into its delay's band.
-     */
-    private void addRtt(HostPlan plan) throws IOException {
-        List<Long> delays = new ArrayList<>();
-        for (HostFlow f : plan.flows()) {
-            long us = micros(f);
-            if (us > 0 && !delays.contains(us)) {
-                delays.add(us);
-            }
-        }
-        if (delays.isEmpty()) {
-            return;
-        }
-        if (!Shell.has("tc")) {
-            throw new IOException("the lab file adds round-trip times, which needs tc (apt-get install iproute2)");
-        }
-        if (delays.size() > MAX_DISTINCT_RTTS) {
-            throw new IOException("the lab file adds " + delays.size() + " distinct round-trip times; at most "
-                    + MAX_DISTINCT_RTTS + " (one prio band each)");
-        }
-        String[] priomap = new String[16];
-        java.util.Arrays.fill(priomap, "0");
-        List<String> root = new ArrayList<>(List.of("tc", "qdisc", "add", "dev", "ret0", "root", "handle", "1:", "prio",
-                "bands", String.valueOf(delays.size() + 1), "priomap"));
-        root.addAll(List.of(priomap));
-        Shell.inNs(rx, root.toArray(new String[0]));
-        for (int i = 0; i < delays.size(); i++) {
-            // limit: the packets in flight on the way back over the delay, far above what 100k ACKs/s need
-            Shell.inNs(rx, "tc", "qdisc", "add", "dev", "ret0", "parent", "1:" + (i + 2), "handle", (i + 10) + ":", "netem",
-                    "delay", delays.get(i) + "us", "limit", "100000");
-        }
-        for (HostFlow f : plan.flows()) {
-            long us = micros(f);
-            if (us > 0) {
-                Shell.inNs(rx, "tc", "filter", "add", "dev", "ret0", "parent", "1:", "protocol", "ip", "prio", "1", "u32",
-                        "match", "ip", "sport", String.valueOf(f.port()), "0xffff", "flowid", "1:" + (delays.indexOf(us) + 2));
-            }
-        }
-    }
-
-    /** A prio qdisc has at most 16 bands; the first carries what has no delay. */
-    static final int MAX_DISTINCT_RTTS = 15;
-
-    private static long micros(HostFlow f) {
-        return f.addedRtt().toNanos() / 1000;
-    }
-
-    private void link(String rootName, String ns) throws IOException {
-        Shell.run("ip", "link", "add", rootName, "type", "veth", "peer", "name", "eth0", "netns", ns);
+    private void link(String rootName, String ns, String peer) throws IOException {
+        Shell.run("ip", "link", "add", rootName, "type", "veth", "peer", "name", peer, "netns", ns);
         rootLinks.add(rootName);
         Shell.run("sysctl", "-q", "-w", "net.ipv6.conf." + rootName + ".disable_ipv6=1");
         offloadsOff(null, rootName);
@@ -235,6 +196,21 @@ public final class HostNetwork implements AutoCloseable {
     /** The interface of the egress port (receivers' side). */
     public String switchOutInterface() {
         return switchOut;
+    }
+
+    /** True if the way back goes through the root namespace (some flow has an added RTT): see {@link DelayLine}. */
+    public boolean delayedWayBack() {
+        return delayedWayBack;
+    }
+
+    /** The way back's interface towards the receivers (frames to delay arrive here). */
+    String wayBackIn() {
+        return backIn;
+    }
+
+    /** The way back's interface towards the senders (delayed frames leave here). */
+    String wayBackOut() {
+        return backOut;
     }
 
     /** Where the non-leaf side of every flow is. */

@@ -42,6 +42,7 @@ public final class HostsLab implements AutoCloseable {
     private ReferenceSwitch sw;
     private RealPorts ports;
     private IperfFlows iperf;
+    private DelayLine wayBack;
     private ScheduledExecutorService ticker;
     private final int warmupSeconds;
     private boolean closed;
@@ -81,6 +82,13 @@ public final class HostsLab implements AutoCloseable {
         out.println("hsdba lab: hosts in network namespaces " + net.senderNamespace() + " (port 1, " + net.switchInInterface()
                 + ") and " + net.receiverNamespace() + " (port " + egress + ", " + net.switchOutInterface() + "); leaves are "
                 + (plan.leavesAreDestinations() ? "receivers" : "senders"));
+        if (net.delayedWayBack()) {
+            Map<Integer, Long> delays = new java.util.HashMap<>();
+            plan.flows().forEach(f -> delays.put(f.port(), f.addedRtt().toNanos()));
+            wayBack = DelayLine.start(net.wayBackIn(), net.wayBackOut(), delays, m -> out.println("hsdba lab: " + m));
+            out.println("hsdba lab: round-trip times added on the way back (" + net.wayBackIn() + " -> " + net.wayBackOut()
+                    + "): " + HostsReport.rttSummary(plan));
+        }
         List<PortConfig> pcs = new ArrayList<>();
         for (int id = 1; id <= egress; id++) {
             pcs.add(id == 1 ? RealPorts.portConfig(1, net.switchInInterface())
@@ -143,7 +151,7 @@ public final class HostsLab implements AutoCloseable {
         iperf.awaitClients(stop.getAsBoolean() ? 0 : 5000);
         double ran = (System.nanoTime() - t0) / 1e9;
         HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), warmupSeconds, options.stockSwitches(),
-                ports.stats().toString());
+                ports.stats() + (wayBack != null ? "; " + wayBack.stats() : ""));
         Path file = options.dataDir().resolve("hosts-report.txt");
         Files.write(file, report.text().getBytes(StandardCharsets.UTF_8));
         Files.write(options.dataDir().resolve("hosts-seconds.csv"),
@@ -173,6 +181,9 @@ public final class HostsLab implements AutoCloseable {
         }
         if (sw != null) {
             sw.close();
+        }
+        if (wayBack != null) {
+            wayBack.close();
         }
         if (net != null) {
             net.close();

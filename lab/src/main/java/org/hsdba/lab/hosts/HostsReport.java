@@ -104,6 +104,9 @@ public final class HostsReport {
             if (f.tcp() && iperf.retransmits(f) >= 0) {
                 notes.add("retransmits " + iperf.retransmits(f));
             }
+            if (!Double.isNaN(iperf.meanRttMs(f))) {
+                notes.add(String.format(Locale.ROOT, "RTT %.2f ms", iperf.meanRttMs(f)));
+            }
             String cc = iperf.congestionControl(f);
             if (cc != null && !cc.equals(plan.congestionControl())) {
                 notes.add("congestion control " + cc + ", not " + plan.congestionControl());

@@ -133,6 +133,16 @@ final class IperfFlows implements AutoCloseable {
         return j == null || !f.tcp() ? -1 : j.path("end").path("sum_sent").path("retransmits").asLong(-1);
     }
 
+    /** The sender's mean smoothed RTT in ms (iperf3's from TCP_INFO), NaN if unknown or UDP. */
+    double meanRttMs(HostFlow f) {
+        JsonNode j = json(clientOut(f));
+        if (j == null || !f.tcp()) {
+            return Double.NaN;
+        }
+        JsonNode streams = j.path("end").path("streams");
+        return streams.size() == 1 ? streams.get(0).path("sender").path("mean_rtt").asDouble(Double.NaN) / 1000 : Double.NaN;
+    }
+
     /** The congestion control the sender's socket used (iperf3's report), null if unknown or UDP. */
     String congestionControl(HostFlow f) {
         JsonNode j = json(clientOut(f));
