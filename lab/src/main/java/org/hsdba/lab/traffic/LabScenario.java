@@ -86,8 +86,7 @@ public final class LabScenario {
 
     /**
      * Linux's default TCP congestion control (loss-based). Set explicitly because a machine may
-     * default to another one (BBR paces at its bandwidth estimate and hardly reacts to losses,
-     * which a dropper like HSDBA's relies on).
+     * default to another one (this one: BBR), and shares under a dropper depend on it.
      */
     public static final String DEFAULT_CONGESTION_CONTROL = "cubic";
     private static final java.util.regex.Pattern ALGORITHM = java.util.regex.Pattern.compile("[a-z0-9_]{1,15}");
