@@ -29,14 +29,6 @@ public class HsdbaWebApplication extends AbstractWebApplication {
             NodesResource.class, ParametersResource.class, ConfigResource.class, PreviewResource.class,
             EventsResource.class, MetricsResource.class, OpenApiResource.class);
 
-    /**
-     * The resources served as one shared instance ({@link #getSingletons}): every resource but
-     * {@link EventsResource}, whose request-scoped {@code UriInfo} field needs an instance per request.
-     */
-    static final Set<Class<?>> SINGLETONS = Set.of(DevicesResource.class, TreeResource.class,
-            NodesResource.class, ParametersResource.class, ConfigResource.class, PreviewResource.class,
-            MetricsResource.class, OpenApiResource.class);
-
     private static final String ONOS_MAPPERS = "org.onlab.rest.exceptions.";
 
     @Override
@@ -47,30 +39,7 @@ public class HsdbaWebApplication extends AbstractWebApplication {
                 out.add(c);
             }
         }
-        for (Class<?> c : RESOURCES) {
-            if (!SINGLETONS.contains(c)) {
-                out.add(c);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * One instance of each resource without injected fields (path and header values are method
-     * parameters), instead of one per request: a request-scoped instance costs Jersey an HK2
-     * creation with field injection and AbstractWebResource a new ObjectMapper, which was about
-     * 13 % of a PATCH's CPU on Jetty's threads (docs/benchmarks.md, patch-burst).
-     */
-    @Override
-    public Set<Object> getSingletons() {
-        Set<Object> out = new LinkedHashSet<>();
-        for (Class<?> c : SINGLETONS) {
-            try {
-                out.add(c.getDeclaredConstructor().newInstance());
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("cannot create resource " + c.getName(), e);
-            }
-        }
+        out.addAll(RESOURCES);
         return out;
     }
 

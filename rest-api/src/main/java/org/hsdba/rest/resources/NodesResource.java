@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -41,6 +42,7 @@ import org.hsdba.rest.error.ApiException;
 /** Single nodes of a port's tree: read, add, update, move, delete a subtree, and a node's history. */
 @Path("devices/{device}/ports/{port}/nodes")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class NodesResource extends HsdbaResource {
 
     /** PATCH bodies: plain JSON, or JSON merge patch, which our partial update is. */

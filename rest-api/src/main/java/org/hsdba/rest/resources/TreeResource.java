@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.function.BiFunction;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -36,6 +37,7 @@ import org.hsdba.rest.error.ApiException;
 /** A port's bandwidth tree as a whole, its levels, and its live state. */
 @Path("devices/{device}/ports/{port}")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class TreeResource extends HsdbaResource {
 
     private static final LevelCodec LEVELS = new LevelCodec();
