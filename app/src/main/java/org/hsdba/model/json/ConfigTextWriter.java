@@ -46,6 +46,8 @@ public final class ConfigTextWriter {
     private Map<NodeSpec, NodeText> last = new IdentityHashMap<>();
     /** Nodes whose text the last write made (not kept from the write before); for tests. */
     private int renderedLastWrite;
+    /** The last text's length: the next one's is about the same (the 78 kB buffer grew by doubling before). */
+    private int lastLength = 64;
 
     /** The canonical text of {@code config}, equal to {@link ConfigJson#write}'s. */
     public synchronized String write(HsdbaConfig config) {
@@ -58,7 +60,8 @@ public final class ConfigTextWriter {
             }
             rendered[0]++;
             return new NodeText(k);
-        }))));
+        }))), lastLength + lastLength / 8 + 64);
+        lastLength = text.length();
         last = now;
         renderedLastWrite = rendered[0];
         return text;

@@ -20,7 +20,12 @@ public final class JsonWriter {
     }
 
     public static String write(JsonNode node) {
-        StringBuilder sb = new StringBuilder();
+        return write(node, 16);
+    }
+
+    /** {@link #write(JsonNode)} into a buffer of {@code capacity} characters to start with (no regrowth for a known size). */
+    static String write(JsonNode node, int capacity) {
+        StringBuilder sb = new StringBuilder(capacity);
         write(node, 0, sb);
         return sb.append('\n').toString();
     }
