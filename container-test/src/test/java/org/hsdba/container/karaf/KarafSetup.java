@@ -60,7 +60,12 @@ public final class KarafSetup {
         edit(etc.resolve("org.apache.karaf.management.cfg"), t -> setProperty(setProperty(t,
                 "rmiRegistryPort", String.valueOf(ports.rmiRegistry())), "rmiServerPort", String.valueOf(ports.rmiServer())));
         write(etc.resolve("org.ops4j.pax.web.cfg"), webConfig(ports.http()));
-        edit(etc.resolve("jetty.xml"), KarafSetup::loginServicesWithIdentityService);
+        // pax-web's feature installs etc/jetty.xml at the first boot unless one is there already
+        Path jetty = etc.resolve("jetty.xml");
+        if (!Files.exists(jetty)) {
+            Files.copy(paxWebJettyConfig(home), jetty);
+        }
+        edit(jetty, KarafSetup::loginServicesWithIdentityService);
         append(etc.resolve("users.properties"), "\n# ONOS's default user, in Karaf's admin group (roles admin, viewer...)\n"
                 + KarafUsers.WEB_USER + " = " + KarafUsers.WEB_PASSWORD + ",_g_:admingroup\n");
         for (Map.Entry<String, Map<String, String>> c : componentConfigs.entrySet()) {
@@ -161,6 +166,15 @@ public final class KarafSetup {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** The jetty.xml pax-web's feature would install (system/.../pax-web-features-*-jettyconfig.xml). */
+    private static Path paxWebJettyConfig(Path home) throws IOException {
+        Path features = home.resolve("system/org/ops4j/pax/web/pax-web-features");
+        try (java.util.stream.Stream<Path> files = Files.walk(features, 2)) {
+            return files.filter(f -> f.getFileName().toString().endsWith("-jettyconfig.xml")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no pax-web jettyconfig.xml under " + features));
+        }
     }
 
     static String properties(Map<String, String> values) {
