@@ -30,6 +30,7 @@ import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
+import org.hsdba.onos.SharedStorageService;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
@@ -272,11 +273,12 @@ public class JoinLatencyBench {
     /**
      * The store the app uses in ONOS (trees as JSON in a ConsistentMap) on ONOS's in-memory
      * StorageService whose maps deliver events through the listener's executor as ONOS's do
-     * ({@link OnosStorage}): the encoding of every write and the store's event thread are
-     * measured, a cluster's consensus is not.
+     * ({@link SharedStorageService}; ONOS's own test map would never tell the store's
+     * {@code hsdba-store-events} thread, and the manager would not see a join): the encoding of
+     * every write and the store's event thread are measured, a cluster's consensus is not.
      */
     private static HsdbaStore onosStore() {
-        HsdbaStore store = DistributedHsdbaStore.create(new OnosStorage());
+        HsdbaStore store = DistributedHsdbaStore.create(new SharedStorageService());
         store.setParameters(PARAMS);
         return store;
     }
