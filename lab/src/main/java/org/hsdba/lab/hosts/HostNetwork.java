@@ -54,9 +54,20 @@ public final class HostNetwork implements AutoCloseable {
 
     /** Builds the network for {@code plan}; on any failure what was made is removed and the IOException says what failed. */
     public static HostNetwork create(HostPlan plan, int egressPort) throws IOException {
+        return create(plan, egressPort, HostLinks.DIRECT);
+    }
+
+    /**
+     * As {@link #create(HostPlan, int)}, then {@code links}: netem delay on the receivers' way back
+     * (ret0, so data frames reach the switch undelayed and every flow's RTT grows by the delay) and
+     * a tbf shaper at the tree's capacity on the egress veth the switch writes to. Both go with
+     * their interfaces in {@link #close()}.
+     */
+    public static HostNetwork create(HostPlan plan, int egressPort, HostLinks links) throws IOException {
         HostNetwork n = new HostNetwork(prefix(), ProcessHandle.current().pid(), egressPort);
         try {
             n.build(plan);
+            n.applyLinks(plan, links);
         } catch (IOException | RuntimeException e) {
             n.close();
             throw e;
@@ -129,6 +140,30 @@ public final class HostNetwork implements AutoCloseable {
         Shell.inNs(rx, "ip", "route", "replace", "default", "via", GW_BACK, "dev", "ret0", "onlink");
     }
 
+    private void applyLinks(HostPlan plan, HostLinks links) throws IOException {
+        if (links.congestionControl() != null) {
+            // per namespace since Linux 4.15; sockets opened after this use it
+            Shell.inNs(tx, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=" + links.congestionControl());
+        }
+        if (links.rttMs() > 0) {
+            try {
+                // a large limit: netem's default (1000 packets) would drop ACKs of fast flows at 20 ms
+                Shell.inNs(rx, "tc", "qdisc", "add", "dev", "ret0", "root", "netem", "delay",
+                        String.format(java.util.Locale.ROOT, "%.3fms", links.rttMs()), "limit", "100000");
+            } catch (IOException e) {
+                throw new IOException("--rtt needs the netem qdisc (kernel module sch_netem), which this kernel"
+                        + " does not offer: " + e.getMessage(), e);
+            }
+        }
+        if (links.shaped()) {
+            long bps = plan.tree().capacity().bps();
+            // burst: 2 ms at the rate, at least a few full frames (tbf needs burst >= rate / HZ)
+            long burst = Math.max(4 * 1514, bps / 8 / 500);
+            Shell.run("tc", "qdisc", "add", "dev", switchOut, "root", "tbf", "rate", bps + "bit", "burst",
+                    String.valueOf(burst), "latency", HostLinks.SHAPER_LATENCY_MS + "ms");
+        }
+    }
+
     private void link(String rootName, String ns) throws IOException {
         Shell.run("ip", "link", "add", rootName, "type", "veth", "peer", "name", "eth0", "netns", ns);
         rootLinks.add(rootName);
@@ -166,6 +201,11 @@ public final class HostNetwork implements AutoCloseable {
     /** The interface of the egress port (receivers' side). */
     public String switchOutInterface() {
         return switchOut;
+    }
+
+    /** The senders' TCP congestion control in effect (the namespace's sysctl). */
+    public String congestionControl() throws IOException {
+        return Shell.inNs(tx, "cat", "/proc/sys/net/ipv4/tcp_congestion_control");
     }
 
     /** Where the non-leaf side of every flow is. */

@@ -44,6 +44,7 @@ public final class HostsLab implements AutoCloseable {
     private IperfFlows iperf;
     private ScheduledExecutorService ticker;
     private final int warmupSeconds;
+    private final HostLinks links;
     private boolean closed;
 
     public HostsLab(HostPlan plan, LabOptions options, PrintStream out) {
@@ -52,12 +53,18 @@ public final class HostsLab implements AutoCloseable {
 
     /** @param warmupSeconds seconds at the start of each flow left out of the report */
     public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, PrintStream out) {
+        this(plan, options, warmupSeconds, HostLinks.DIRECT, out);
+    }
+
+    /** @param links added RTT and egress shaping ({@code --rtt}, {@code --shape}) */
+    public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, HostLinks links, PrintStream out) {
         if (warmupSeconds < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0 s, got " + warmupSeconds);
         }
         this.plan = plan;
         this.options = options;
         this.warmupSeconds = warmupSeconds;
+        this.links = links;
         this.out = out;
     }
 
@@ -77,10 +84,11 @@ public final class HostsLab implements AutoCloseable {
         }
         lab = Lab.start(options, scenario, out);
         int egress = (int) plan.tree().port().port();
-        net = HostNetwork.create(plan, egress);
+        net = HostNetwork.create(plan, egress, links);
         out.println("hsdba lab: hosts in network namespaces " + net.senderNamespace() + " (port 1, " + net.switchInInterface()
                 + ") and " + net.receiverNamespace() + " (port " + egress + ", " + net.switchOutInterface() + "); leaves are "
-                + (plan.leavesAreDestinations() ? "receivers" : "senders"));
+                + (plan.leavesAreDestinations() ? "receivers" : "senders") + "; " + links + "; senders' TCP congestion control "
+                + net.congestionControl());
         List<PortConfig> pcs = new ArrayList<>();
         for (int id = 1; id <= egress; id++) {
             pcs.add(id == 1 ? RealPorts.portConfig(1, net.switchInInterface())
