@@ -21,14 +21,11 @@ import org.hsdba.pof.message.FlowModCommand;
  * {@value #WINDOW} periods. Each leaf's drop probability integrates the error of its
  * <em>passed</em> rate against its allocation, {@code p += (passed - x) / S}, bounded by
  * {@value #MAX_STEP} per poll, where S estimates how much the passed rate falls per unit of p:
- * the leaf's demand (its highest offered rate over the window; for a sender that does not react
- * that is its offered rate and one step lands exactly) or the slope measured between the last two
- * polls when the sender does react more (TCP), whichever is larger (the slope at most
- * {@value #MAX_SLOPE_FACTOR} times the demand), so a responsive sender gets smaller steps instead
- * of the on/off cycle of a recomputed threshold. S is never the offered rate of a period in which
- * the sender was silenced by the drops (a TCP sender in timeout offers almost nothing): dividing
- * its error by that rate would swing p by the whole step bound each way. The probability is never
- * reset because the offered rate fell. See
+ * the offered rate for a sender that does not react (one step then lands exactly) or the slope
+ * measured between the last two polls when the sender does react more (TCP), whichever is larger
+ * (the slope at most {@value #MAX_SLOPE_FACTOR} times the offered rate), so a
+ * responsive sender gets smaller steps instead of the on/off cycle of a recomputed threshold.
+ * The probability is never reset because the offered rate fell. See
  * docs/controller-assisted-mode.md for the control law's stability and worst case.
  */
 public final class ControllerAssistedLoop {
@@ -44,7 +41,7 @@ public final class ControllerAssistedLoop {
     public static final double MAX_STEP = 0.5;
     /** Smallest change of p between two periods from which the slope is estimated. */
     static final double MIN_SLOPE_DP = 0.02;
-    /** The slope taken is at most this many times the demand (a demand change between polls is not a reaction). */
+    /** The slope taken is at most this many times the offered rate (a demand change between polls is not a reaction). */
     static final double MAX_SLOPE_FACTOR = 4;
 
     private final AssistedProgram program;
@@ -80,7 +77,7 @@ public final class ControllerAssistedLoop {
                 NodeLoop n = prev.node(id);
                 long[] r = read.get(id);
                 nodes.put(id, new NodeLoop(r[0], r[1], r[2], n.threshold, n.salt, n.p, n.slope, n.previousP,
-                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window, n.allocatedBps));
+                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window));
             }
             return new Step(new LoopState(now.timeNs(), prev.polls() + 1, nodes, prev.nextXid()), List.of(), null);
         }
@@ -117,13 +114,13 @@ public final class ControllerAssistedLoop {
                 p = r[0] > 0 && x < r[0] ? 1 - x / r[0] : 0;
             } else {
                 slope = slope(n, r[1]);
-                p = control(n.p, r[0], r[1], x, slope, demand[tree.indexOf(id)]);
+                p = control(n.p, r[0], r[1], x, slope);
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
             nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, slope, n.p, r[0], r[1], r[2],
-                    n.droppedBytes + r[2] * seconds / 8, windows.get(id), x));
+                    n.droppedBytes + r[2] * seconds / 8, windows.get(id)));
             if (threshold != n.threshold || salt != n.salt) {
                 modifies.add(program.entry(id, threshold, salt, xid, FlowModCommand.MODIFY));
                 xid = (xid + 1) & 0xFFFF_FFFFL;
@@ -158,19 +155,15 @@ public final class ControllerAssistedLoop {
     }
 
     /**
-     * The next drop probability of a leaf: {@code p + (passed - x) / S}, S = max(demand, offered,
-     * measured slope), the slope at most {@link #MAX_SLOPE_FACTOR} times that, the change bounded by
-     * {@link #MAX_STEP}, p in [0, 1]; held when nothing was offered (a sender silenced by drops must
-     * not reset its leaf). The demand, not the period's offered rate, scales the step: a sender the
-     * drops silenced offers a fraction of its demand, and its error over that fraction would swing p
-     * to 0 (then back up by the step bound when it bursts again: the on/off cycle of issue 20).
+     * The next drop probability of a leaf: {@code p + (passed - x) / S}, S = max(offered,
+     * measured slope), the change bounded by {@link #MAX_STEP}, p in [0, 1]; held when nothing
+     * was offered (a sender silenced by drops must not reset its leaf).
      */
-    static double control(double p, double offered, double passed, double x, double slope, double demand) {
+    static double control(double p, double offered, double passed, double x, double slope) {
         if (!(offered > 0)) {
             return p;
         }
-        double base = Math.max(offered, demand);
-        double s = Double.isNaN(slope) ? base : Math.max(base, Math.min(MAX_SLOPE_FACTOR * base, slope));
+        double s = Double.isNaN(slope) ? offered : Math.max(offered, Math.min(MAX_SLOPE_FACTOR * offered, slope));
         double step = Math.max(-MAX_STEP, Math.min(MAX_STEP, (passed - x) / s));
         return Math.max(0, Math.min(1, p + step));
     }

@@ -189,17 +189,17 @@ public class AssistedCompilerTest {
 
     @Test
     public void controlIntegratesThePassedErrorWithBoundedSteps() {
-        assertEquals("nothing offered: held", 0.3, ControllerAssistedLoop.control(0.3, 0, 0, 10, Double.NaN, 0), 0);
+        assertEquals("nothing offered: held", 0.3, ControllerAssistedLoop.control(0.3, 0, 0, 10, Double.NaN), 0);
         assertEquals("a sender that does not react lands in one step", 1 - 60.0 / 90,
-                ControllerAssistedLoop.control(0, 90, 90, 60, Double.NaN, 0), 1e-12);
+                ControllerAssistedLoop.control(0, 90, 90, 60, Double.NaN), 1e-12);
         assertEquals("steps are bounded", ControllerAssistedLoop.MAX_STEP,
-                ControllerAssistedLoop.control(0, 100, 100, 1, Double.NaN, 0), 1e-12);
+                ControllerAssistedLoop.control(0, 100, 100, 1, Double.NaN), 1e-12);
         assertEquals("a measured steeper slope makes the step smaller", 0.2 + 10.0 / 200,
-                ControllerAssistedLoop.control(0.2, 100, 60, 50, 200, 0), 1e-12);
+                ControllerAssistedLoop.control(0.2, 100, 60, 50, 200), 1e-12);
         assertEquals("passing less than the target lowers p", 0.2 - 10.0 / 100,
-                ControllerAssistedLoop.control(0.2, 100, 40, 50, Double.NaN, 0), 1e-12);
-        assertEquals("never below 0", 0, ControllerAssistedLoop.control(0.01, 100, 10, 50, Double.NaN, 0), 0);
-        assertEquals("never above 1", 1, ControllerAssistedLoop.control(0.9, 100, 80, 0, Double.NaN, 0), 0);
+                ControllerAssistedLoop.control(0.2, 100, 40, 50, Double.NaN), 1e-12);
+        assertEquals("never below 0", 0, ControllerAssistedLoop.control(0.01, 100, 10, 50, Double.NaN), 0);
+        assertEquals("never above 1", 1, ControllerAssistedLoop.control(0.9, 100, 80, 0, Double.NaN), 0);
     }
 
     @Test
