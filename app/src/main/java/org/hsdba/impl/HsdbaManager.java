@@ -1021,9 +1021,8 @@ public final class HsdbaManager implements HsdbaService {
                 BandwidthTree t = installed.get(j.node.port());
                 if (t != null && t.contains(j.node.nodeId())) {
                     it.remove();
-                    double ms = (time.nanoTime() - j.arrivalNanos) / 1e6;
                     emit(HsdbaEvent.node(time.wallMillis(), HsdbaEvent.Type.NODE_JOINED, j.node.port(), j.node.nodeId(),
-                            String.format("joined by packet-in; entry confirmed %.2f ms after the PACKET_IN", ms)));
+                            PendingJoin.joinedMessage(time.nanoTime() - j.arrivalNanos)));
                 } else if (store.tree(j.node.port()).map(stored -> !stored.contains(j.node.nodeId())).orElse(true)) {
                     it.remove(); // removed before it was installed
                 }

@@ -13,4 +13,16 @@ final class PendingJoin {
         this.node = node;
         this.arrivalNanos = arrivalNanos;
     }
+
+    /**
+     * The NODE_JOINED text: confirmed {@code nanos} after the PACKET_IN, in ms with two decimals.
+     * Built by hand: String.format (a Formatter and the locale's symbols per call) was 8 % of the
+     * device lane's CPU in a join run (JFR, 100 joins/s).
+     */
+    static String joinedMessage(long nanos) {
+        long hundredths = Math.max(0, (nanos + 5_000) / 10_000);
+        long fraction = hundredths % 100;
+        return "joined by packet-in; entry confirmed " + hundredths / 100 + (fraction < 10 ? ".0" : ".") + fraction
+                + " ms after the PACKET_IN";
+    }
 }

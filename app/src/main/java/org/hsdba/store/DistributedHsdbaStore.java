@@ -95,8 +95,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final Executor cleanup;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
-    /** The event thread {@link #create} made, shut down by {@link #close}; null for a given executor. */
-    private volatile ExecutorService ownExecutor;
+    /** The event thread {@link #open} made, shut down by {@link #close}; null for an executor the caller gave. */
+    private final ExecutorService ownExecutor;
     /** What the listeners were last told; guarded by {@link #announceLock}. */
     private Snapshot announced;
 
@@ -154,8 +154,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * waits for the thread it blocks, until the map's operation timeout.
      */
     DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events) {
+        this(map, events, null);
+    }
+
+    /** The same, shutting down {@code own} (the events' executor, or null) when closed. */
+    private DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events, ExecutorService own) {
         this.map = Objects.requireNonNull(map, "map");
         this.cleanup = Objects.requireNonNull(events, "events");
+        this.ownExecutor = own;
         Snapshot start = snapshot();
         collectGarbage(start);
         synchronized (announceLock) {
@@ -181,9 +187,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             return t;
         });
         try {
-            DistributedHsdbaStore store = new DistributedHsdbaStore(map, events);
-            store.ownExecutor = events;
-            return store;
+            return new DistributedHsdbaStore(map, events, events);
         } catch (RuntimeException e) {
             events.shutdown();
             throw e;
@@ -193,9 +197,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     /** Stops listening to the map (and the event thread, if the store made it). */
     public void close() {
         map.removeListener(mapListener);
-        ExecutorService own = ownExecutor;
-        if (own != null) {
-            own.shutdown();
+        if (ownExecutor != null) {
+            ownExecutor.shutdown();
         }
     }
 

@@ -13,6 +13,7 @@ import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.ConfigTextWriter;
 
 /**
  * The lab's store: a data directory with the configuration in the {@code hsdba/1} format
@@ -33,6 +34,8 @@ public final class FileHsdbaStore extends SnapshotStore {
 
     private final Path configFile;
     private final Path serviceFile;
+    /** Keeps the unchanged nodes' text from one persist to the next. */
+    private final ConfigTextWriter configText = new ConfigTextWriter();
     private HsdbaParameters written;
 
     private FileHsdbaStore(Path dir, HsdbaConfig config, HsdbaParameters parameters) {
@@ -92,7 +95,7 @@ public final class FileHsdbaStore extends SnapshotStore {
             }
             written = parameters;
         }
-        String text = ConfigJson.write(HsdbaConfig.of(parameters.toRuntime(), trees));
+        String text = configText.write(HsdbaConfig.of(parameters.toRuntime(), trees));
         AtomicFiles.writeKeepingPrevious(configFile, text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -12,8 +12,9 @@ import org.onosproject.store.service.TestStorageService;
 /**
  * ONOS's in-memory storage double, with one map per name for every instance using it (a cluster's
  * shared store), whose listeners are told through their executors as in ONOS ({@link EventedMap}).
+ * Public for the tests module (the join benchmark's ONOS store), which has it from the app's test-jar.
  */
-final class SharedStorageService extends TestStorageService {
+public final class SharedStorageService extends TestStorageService {
 
     private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
 

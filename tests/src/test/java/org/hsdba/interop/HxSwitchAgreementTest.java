@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
@@ -43,9 +42,8 @@ import org.hsdba.pof.message.TableMod;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.datapath.ProcessResult;
-import org.junit.After;
-import org.junit.Assume;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -89,24 +87,15 @@ public class HxSwitchAgreementTest {
             + "s=socket.socket(socket.AF_PACKET,socket.SOCK_RAW)\ns.bind(('eth0',0))\n"
             + "for line in open(sys.argv[1]):\n    s.send(bytes.fromhex(line.strip()))\n    time.sleep(0.004)\n";
 
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.hx();
+
     private RealSwitchRig rig;
-
-    @BeforeClass
-    public static void needsThePatchedSwitch() {
-        Optional<String> why = RealSwitchRig.unavailable("hx");
-        Assume.assumeFalse("patched POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-    }
-
-    @After
-    public void tearDown() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
 
     @Test
     public void randomProgramsGiveTheSameStateOnThePatchedPofSwitchAndTheReferenceSwitch() throws Exception {
-        rig = RealSwitchRig.start(PARAMS, RealSwitchRig.Kind.POFSWITCH_HX);
+        rig = RIGS.start(PARAMS);
         HxFeaturesReply f = rig.session.extensionFeatures().orElseThrow();
         StringBuilder report = new StringBuilder();
         long compared = 0;

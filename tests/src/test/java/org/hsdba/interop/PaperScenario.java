@@ -24,7 +24,6 @@ import org.hsdba.admission.ResolvedTree;
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
 
 /**
@@ -58,7 +57,7 @@ final class PaperScenario {
     }
 
     static BandwidthTree install(RealSwitchRig rig) {
-        BandwidthTree tree = Trees.paperTwoLevel(PortRef.of(rig.device, rig.egress), CAPACITY);
+        BandwidthTree tree = Trees.paperTwoLevel(rig.egressPort(), CAPACITY);
         rig.controller.manager.putTree(tree, OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
         return tree;

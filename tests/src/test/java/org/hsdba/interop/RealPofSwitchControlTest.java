@@ -7,18 +7,15 @@ import static org.junit.Assert.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
-import org.hsdba.model.PortRef;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.southbound.SwitchMode;
-import org.junit.After;
-import org.junit.Assume;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -33,35 +30,22 @@ public class RealPofSwitchControlTest {
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(200))
             .idleTimeout(Duration.ofMillis(500)).leafLifetime(Duration.ofMillis(500)).build();
 
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.stock();
+
     private RealSwitchRig rig;
-
-    @BeforeClass
-    public static void needsTheRealSwitch() {
-        Optional<String> why = RealSwitchRig.unavailable();
-        Assume.assumeFalse("real POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-    }
-
-    @After
-    public void tearDown() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
-
-    private PortRef egress() {
-        return PortRef.of(rig.device, rig.egress);
-    }
 
     @Test
     public void theStockSwitchIsProbedProgrammedJoinsByPacketInAndPrunes() {
-        rig = RealSwitchRig.start(PARAMS);
+        rig = RIGS.start(PARAMS);
         assertEquals("device id from FEATURES_REPLY", rig.dpid, rig.session.deviceId());
         assertEquals("the stock switch answers HX_FEATURES_REQUEST with an ERROR", SwitchMode.CONTROLLER_ASSISTED,
                 rig.session.mode());
         assertFalse(rig.session.extensionFeatures().isPresent());
         assertEquals("ports -a " + rig.net.ports(), 2, rig.session.ports().size());
 
-        rig.controller.manager.putTree(Trees.withJoins(egress()), OptionalLong.empty());
+        rig.controller.manager.putTree(Trees.withJoins(rig.egressPort()), OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
         assertEquals(DeviceMode.CONTROLLER_ASSISTED, rig.controller.manager.device(rig.device).get().mode());
         assertTrue(rig.controller.sent.size() > 0);
@@ -75,7 +59,7 @@ public class RealPofSwitchControlTest {
         RawFlows.send(rig.net.namespace(1), 0.5, 128, RawFlows.Ids.INCREMENTING, Map.of("10.0.0.7", 100.0));
         Controller.await("NODE_JOINED for 10.0.0.7", () -> !rig.controller.events(HsdbaEvent.Type.NODE_JOINED).isEmpty());
         assertTrue("PACKET_INs", rig.controller.packetIns.get() > 0);
-        assertTrue(rig.controller.manager.tree(egress()).get().contains("user-10.0.0.7"));
+        assertTrue(rig.controller.manager.tree(rig.egressPort()).get().contains("user-10.0.0.7"));
         Controller.await("the join confirmed by the switch", () -> rig.controller.manager.device(rig.device).get().isProgrammed());
         assertTrue("the join is an entry ADD", Trees.entriesAfter(rig.controller.sent.subList(sentBefore,
                 rig.controller.sent.size())) == 1);
@@ -84,15 +68,15 @@ public class RealPofSwitchControlTest {
         Controller.await("NODE_PRUNED for the silent joined user", () -> rig.controller.events(HsdbaEvent.Type.NODE_PRUNED)
                 .stream().anyMatch(e -> e.nodeId().orElse("").equals("user-10.0.0.7")));
         Controller.await("the prune confirmed by the switch", () -> rig.controller.manager.device(rig.device).get().isProgrammed());
-        assertFalse(rig.controller.manager.tree(egress()).get().contains("user-10.0.0.7"));
+        assertFalse(rig.controller.manager.tree(rig.egressPort()).get().contains("user-10.0.0.7"));
         rig.assertProgramInstalled(rig.controller.sent, "after the prune");
         assertTrue("the switch process is still running", rig.sw.isAlive());
     }
 
     @Test
     public void aRestartedSwitchAndARestartedControllerAreReprogrammed() {
-        rig = RealSwitchRig.start(PARAMS);
-        rig.controller.manager.putTree(Trees.withJoins(egress()), OptionalLong.empty());
+        rig = RIGS.start(PARAMS);
+        rig.controller.manager.putTree(Trees.withJoins(rig.egressPort()), OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
         long entries = Trees.entriesAfter(rig.controller.sent);
 

@@ -24,11 +24,10 @@ import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
-import org.junit.AfterClass;
-import org.junit.Assume;
 import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -62,24 +61,19 @@ public class RealPofSwitchDataPathTest {
     static final Map<String, String> LEAVES = Map.of("A1", "10.1.0.1", "A2", "10.1.0.2", "B1", "10.2.0.1", "B2",
             "10.2.0.2");
 
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.stock();
+
     private static RealSwitchRig rig;
     private static BandwidthTree tree;
 
     @BeforeClass
     public static void start() {
-        Optional<String> why = RealSwitchRig.unavailable();
-        Assume.assumeFalse("real POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-        rig = RealSwitchRig.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
-        tree = Trees.twoLevel(PortRef.of(rig.device, rig.egress), CAPACITY);
+        rig = RIGS.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
+        tree = Trees.twoLevel(rig.egressPort(), CAPACITY);
         rig.controller.manager.putTree(tree, OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
-    }
-
-    @AfterClass
-    public static void stop() {
-        if (rig != null) {
-            rig.close();
-        }
     }
 
     @Test

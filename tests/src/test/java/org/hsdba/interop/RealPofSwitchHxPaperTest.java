@@ -3,13 +3,12 @@ package org.hsdba.interop;
 import static org.junit.Assert.assertEquals;
 
 import java.time.Duration;
-import java.util.Optional;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.southbound.SwitchMode;
-import org.junit.After;
-import org.junit.Assume;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -25,19 +24,12 @@ public class RealPofSwitchHxPaperTest {
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500))
             .idleTimeout(Duration.ofMillis(500)).build();
 
-    private RealSwitchRig rig;
-
-    @After
-    public void stop() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.hx();
 
     private void run(RealSwitchRig.Kind kind, String label) {
-        Optional<String> why = RealSwitchRig.unavailable("hx");
-        Assume.assumeFalse("patched POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-        rig = RealSwitchRig.start(PARAMS, kind);
+        RealSwitchRig rig = RIGS.start(PARAMS, kind);
         assertEquals(SwitchMode.IN_SWITCH, rig.session.mode());
         BandwidthTree tree = PaperScenario.install(rig);
         PaperScenario.measure(rig, tree, label, 0.02, "pofswitch-hx-paper.txt");

@@ -7,19 +7,16 @@ import static org.junit.Assert.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.hsdba.api.DeviceMode;
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
-import org.hsdba.model.PortRef;
 import org.hsdba.pof.ext.HxFeaturesReply;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.southbound.SwitchMode;
-import org.junit.After;
-import org.junit.Assume;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -36,28 +33,15 @@ public class RealPofSwitchHxTest {
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(200))
             .idleTimeout(Duration.ofMillis(500)).leafLifetime(Duration.ofMillis(500)).build();
 
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.hx();
+
     private RealSwitchRig rig;
-
-    @BeforeClass
-    public static void needsThePatchedSwitch() {
-        Optional<String> why = RealSwitchRig.unavailable("hx");
-        Assume.assumeFalse("patched POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-    }
-
-    @After
-    public void tearDown() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
-
-    private PortRef egress() {
-        return PortRef.of(rig.device, rig.egress);
-    }
 
     @Test
     public void thePatchedSwitchAnswersTheProbeAndRunsTheProgramInSwitch() {
-        rig = RealSwitchRig.start(PARAMS, RealSwitchRig.Kind.POFSWITCH_HX);
+        rig = RIGS.start(PARAMS);
         assertEquals("device id from FEATURES_REPLY", rig.dpid, rig.session.deviceId());
         assertEquals("the patched switch answers HX_FEATURES_REQUEST with HX_FEATURES_REPLY", SwitchMode.IN_SWITCH,
                 rig.session.mode());
@@ -68,7 +52,7 @@ public class RealPofSwitchHxTest {
         assertEquals(65536L, f.registerWords());
         assertEquals(4096L, f.instructionBudget());
 
-        rig.controller.manager.putTree(Trees.withJoins(egress()), OptionalLong.empty());
+        rig.controller.manager.putTree(Trees.withJoins(rig.egressPort()), OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
         assertEquals(DeviceMode.IN_SWITCH, rig.controller.manager.device(rig.device).get().mode());
         rig.assertProgramInstalled(rig.controller.sent, "after programming (blocks, registers, tables, entries)");
@@ -92,7 +76,7 @@ public class RealPofSwitchHxTest {
                 () -> rig.controller.events(HsdbaEvent.Type.NODE_PRUNED).stream()
                         .anyMatch(e -> e.nodeId().orElse("").equals("user-10.0.0.7")));
         Controller.await("the prune confirmed by the switch", () -> rig.controller.manager.device(rig.device).get().isProgrammed());
-        assertFalse(rig.controller.manager.tree(egress()).get().contains("user-10.0.0.7"));
+        assertFalse(rig.controller.manager.tree(rig.egressPort()).get().contains("user-10.0.0.7"));
         rig.assertProgramInstalled(rig.controller.sent, "after the prune");
         assertTrue("the switch process is still running", rig.sw.isAlive());
     }

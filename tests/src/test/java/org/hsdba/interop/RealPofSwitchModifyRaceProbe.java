@@ -10,19 +10,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.hsdba.api.HsdbaParameters;
-import org.hsdba.model.PortRef;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.FlowModCommand;
-import org.junit.After;
-import org.junit.Assume;
-import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -40,27 +37,16 @@ public class RealPofSwitchModifyRaceProbe {
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofSeconds(60))
             .idleTimeout(Duration.ofSeconds(600)).leafLifetime(Duration.ofSeconds(600)).build();
 
-    private RealSwitchRig rig;
-
-    @BeforeClass
-    public static void needsTheRealSwitch() {
-        Optional<String> why = RealSwitchRig.unavailable();
-        Assume.assumeFalse("real POFSwitch probe skipped: " + why.orElse(""), why.isPresent());
-    }
-
-    @After
-    public void tearDown() {
-        if (rig != null) {
-            rig.close();
-        }
-    }
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.stock();
 
     @Test
     public void modifiesOfAnEntryInUse() throws Exception {
         double seconds = Double.parseDouble(System.getProperty("hsdba.race.seconds", "20"));
         int pps = Integer.getInteger("hsdba.race.pps", 5000);
-        rig = RealSwitchRig.start(PARAMS);
-        rig.controller.manager.putTree(Trees.withJoins(PortRef.of(rig.device, rig.egress)), OptionalLong.empty());
+        RealSwitchRig rig = RIGS.start(PARAMS);
+        rig.controller.manager.putTree(Trees.withJoins(rig.egressPort()), OptionalLong.empty());
         rig.controller.awaitProgrammed(rig.device, 1);
         // alice's leaf entry: the only entry whose key is 10.0.0.1
         List<FlowMod> modify = rig.controller.sent.stream().filter(m -> m instanceof FlowMod).map(m -> (FlowMod) m)

@@ -1,13 +1,12 @@
 package org.hsdba.interop;
 
 import java.time.Duration;
-import java.util.Optional;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
-import org.junit.AfterClass;
-import org.junit.Assume;
 import org.junit.BeforeClass;
+import org.junit.ClassRule;
+import org.junit.Rule;
 import org.junit.Test;
 
 /**
@@ -17,22 +16,17 @@ import org.junit.Test;
  */
 public class RealPofSwitchPaperTest {
 
+    @ClassRule
+    @Rule
+    public static final RealSwitchRule RIGS = RealSwitchRule.stock();
+
     private static RealSwitchRig rig;
     private static BandwidthTree tree;
 
     @BeforeClass
     public static void start() {
-        Optional<String> why = RealSwitchRig.unavailable();
-        Assume.assumeFalse("real POFSwitch tests skipped: " + why.orElse(""), why.isPresent());
-        rig = RealSwitchRig.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
+        rig = RIGS.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
         tree = PaperScenario.install(rig);
-    }
-
-    @AfterClass
-    public static void stop() {
-        if (rig != null) {
-            rig.close();
-        }
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
 import org.hsdba.pof.message.FlowMod;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.PortDesc;
@@ -145,6 +146,11 @@ final class RealSwitchRig implements AutoCloseable {
             }
         }
         throw new AssertionError("the switch reported no port " + name + ": " + session.ports());
+    }
+
+    /** The switch port host 2 receives from, as the controller's trees name it. */
+    PortRef egressPort() {
+        return PortRef.of(device, egress);
     }
 
     /** Kills the switch and starts it again (empty, as after a power cycle); returns when its new session is ready. */

@@ -1,5 +1,8 @@
 package org.hsdba.model.json;
 
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,13 +31,18 @@ final class ConfigWriter {
     }
 
     static ObjectNode config(HsdbaConfig c) {
+        return config(c, ConfigWriter::node);
+    }
+
+    /** The configuration with each tree node as {@code nodes} makes it (its object, or text kept from before). */
+    static ObjectNode config(HsdbaConfig c, Function<NodeSpec, JsonNode> nodes) {
         ObjectNode o = F.objectNode();
         o.put("format", ConfigJson.FORMAT);
         if (!c.runtime().equals(RuntimeParameters.DEFAULTS)) {
             o.set("runtime", runtime(c.runtime()));
         }
         ArrayNode trees = o.putArray("trees");
-        c.trees().forEach(t -> trees.add(tree(t)));
+        c.trees().forEach(t -> trees.add(tree(t, nodes)));
         return o;
     }
 
@@ -58,9 +66,13 @@ final class ConfigWriter {
     }
 
     static ObjectNode tree(BandwidthTree t) {
+        return tree(t, ConfigWriter::node);
+    }
+
+    private static ObjectNode tree(BandwidthTree t, Function<NodeSpec, JsonNode> node) {
         ObjectNode o = treeHead(t);
         ArrayNode nodes = o.putArray("nodes");
-        t.nodes().forEach(n -> nodes.add(node(n)));
+        t.nodes().forEach(n -> nodes.add(node.apply(n)));
         return o;
     }
 

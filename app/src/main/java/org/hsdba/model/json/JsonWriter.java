@@ -6,6 +6,7 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.POJONode;
 
 /**
  * Deterministic, readable JSON text: a container that fits in {@link #WIDTH} columns is written
@@ -19,12 +20,56 @@ public final class JsonWriter {
     }
 
     public static String write(JsonNode node) {
-        StringBuilder sb = new StringBuilder();
+        return write(node, 16);
+    }
+
+    /** {@link #write(JsonNode)} into a buffer of {@code capacity} characters to start with (no regrowth for a known size). */
+    static String write(JsonNode node, int capacity) {
+        StringBuilder sb = new StringBuilder(capacity);
         write(node, 0, sb);
         return sb.append('\n').toString();
     }
 
+    /**
+     * A value rendered ahead of time (a {@link POJONode} holding it stands for it): its one-line
+     * text, and its text at an indent, both exactly what this writer makes of the value itself.
+     * Lets a caller keep the text of values that do not change between writes.
+     */
+    interface Rendered {
+        /** The one-line form, whatever its length. */
+        String inline();
+
+        /** The form at {@code indent}: {@link #inline()} if it fits in the width left, else one member per line. */
+        String at(int indent);
+    }
+
+    /** {@code node}'s text at {@code indent}, as {@link #write(JsonNode)} would place it there. */
+    static String fragment(JsonNode node, int indent) {
+        StringBuilder sb = new StringBuilder();
+        write(node, indent, sb);
+        return sb.toString();
+    }
+
+    /** {@code node} on one line, whatever its length. */
+    static String oneLine(JsonNode node) {
+        StringBuilder sb = new StringBuilder();
+        inline(node, sb, Integer.MAX_VALUE);
+        return sb.toString();
+    }
+
+    private static Rendered rendered(JsonNode node) {
+        if (node instanceof POJONode && ((POJONode) node).getPojo() instanceof Rendered) {
+            return (Rendered) ((POJONode) node).getPojo();
+        }
+        return null;
+    }
+
     private static void write(JsonNode node, int indent, StringBuilder sb) {
+        Rendered r = rendered(node);
+        if (r != null) {
+            sb.append(r.at(indent));
+            return;
+        }
         if (!node.isContainerNode() || node.size() == 0) {
             sb.append(scalar(node));
             return;
@@ -57,6 +102,11 @@ public final class JsonWriter {
 
     /** Writes the node on one line; false (leaving {@code out} partial) as soon as it exceeds {@code budget}. */
     private static boolean inline(JsonNode node, StringBuilder out, int budget) {
+        Rendered r = rendered(node);
+        if (r != null) {
+            out.append(r.inline());
+            return out.length() <= budget;
+        }
         if (!node.isContainerNode()) {
             out.append(scalar(node));
             return out.length() <= budget;
@@ -90,7 +140,13 @@ public final class JsonWriter {
         if (node.isTextual()) {
             return quote(node.textValue());
         }
-        if (node.isNumber() || node.isBoolean() || node.isNull()) {
+        if (node.isIntegralNumber() && node.canConvertToLong() || node.isBoolean()) {
+            return node.asText(); // what toString() writes, without a generator per number
+        }
+        if (node.isDouble() && Double.isFinite(node.doubleValue())) {
+            return Double.toString(node.doubleValue()); // Jackson's text for a finite double
+        }
+        if (node.isNumber() || node.isNull()) {
             return node.asText().isEmpty() ? "null" : node.toString();
         }
         try {
@@ -101,6 +157,20 @@ public final class JsonWriter {
     }
 
     private static String quote(String text) {
+        if (plain(text)) {
+            return '"' + text + '"';
+        }
         return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(text)) + '"';
+    }
+
+    /** True if JSON needs no escape in {@code text} (the encoder escapes only these). */
+    private static boolean plain(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 }

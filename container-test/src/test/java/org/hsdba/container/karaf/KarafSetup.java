@@ -60,6 +60,12 @@ public final class KarafSetup {
         edit(etc.resolve("org.apache.karaf.management.cfg"), t -> setProperty(setProperty(t,
                 "rmiRegistryPort", String.valueOf(ports.rmiRegistry())), "rmiServerPort", String.valueOf(ports.rmiServer())));
         write(etc.resolve("org.ops4j.pax.web.cfg"), webConfig(ports.http()));
+        // pax-web's feature installs etc/jetty.xml at the first boot unless one is there already
+        Path jetty = etc.resolve("jetty.xml");
+        if (!Files.exists(jetty)) {
+            Files.copy(paxWebJettyConfig(home), jetty);
+        }
+        edit(jetty, KarafSetup::loginServicesWithIdentityService);
         append(etc.resolve("users.properties"), "\n# ONOS's default user, in Karaf's admin group (roles admin, viewer...)\n"
                 + KarafUsers.WEB_USER + " = " + KarafUsers.WEB_PASSWORD + ",_g_:admingroup\n");
         for (Map.Entry<String, Map<String, String>> c : componentConfigs.entrySet()) {
@@ -132,6 +138,43 @@ public final class KarafSetup {
                 + "org.ops4j.pax.web.listening.addresses = " + KarafPorts.HOST + "\n"
                 + "org.ops4j.pax.web.config.file = ${karaf.etc}/jetty.xml\n"
                 + "javax.servlet.context.tempdir = ${karaf.data}/pax-web-jsp\n";
+    }
+
+    private static final Pattern JAAS_LOGIN_SERVICE =
+            Pattern.compile("<New class=\"org\\.eclipse\\.jetty\\.jaas\\.JAASLoginService\">");
+    static final String IDENTITY_SERVICE =
+            "<Set name=\"identityService\"><New class=\"org.eclipse.jetty.security.DefaultIdentityService\"/></Set>";
+
+    /**
+     * Gives each of jetty.xml's JAAS login services its identity service up front, as
+     * docs/install-in-onos.md tells operators to. Without it the service gets one only when the
+     * server starts it, and a web context that starts meanwhile (ONOS's /onos/v1 and the app's
+     * /onos/hsdba when Karaf restarts with the app installed) makes its own: Jetty's
+     * SecurityHandler then refuses to start with "LoginService has different IdentityService".
+     */
+    static String loginServicesWithIdentityService(String jettyXml) {
+        Matcher m = JAAS_LOGIN_SERVICE.matcher(jettyXml);
+        StringBuilder out = new StringBuilder();
+        int count = 0;
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group() + "\n                " + IDENTITY_SERVICE));
+            count++;
+        }
+        if (count == 0) {
+            throw new IllegalStateException("jetty.xml defines no JAASLoginService: the realm karaf the"
+                    + " app's web.xml names would be missing");
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** The jetty.xml pax-web's feature would install (system/.../pax-web-features-*-jettyconfig.xml). */
+    private static Path paxWebJettyConfig(Path home) throws IOException {
+        Path features = home.resolve("system/org/ops4j/pax/web/pax-web-features");
+        try (java.util.stream.Stream<Path> files = Files.walk(features, 2)) {
+            return files.filter(f -> f.getFileName().toString().endsWith("-jettyconfig.xml")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no pax-web jettyconfig.xml under " + features));
+        }
     }
 
     static String properties(Map<String, String> values) {

@@ -63,4 +63,22 @@ public class KarafSetupTest {
         assertTrue(cfg.contains("org.ops4j.pax.web.listening.addresses = 127.0.0.1\n"));
         assertTrue(cfg.contains("org.ops4j.pax.web.config.file = ${karaf.etc}/jetty.xml\n"));
     }
+
+    @Test
+    public void everyJaasLoginServiceGetsItsIdentityServiceUpFront() {
+        String jetty = "<Configure id=\"Server\">\n"
+                + "<Call name=\"addBean\"><Arg><New class=\"org.eclipse.jetty.jaas.JAASLoginService\">\n"
+                + "<Set name=\"name\">karaf</Set></New></Arg></Call>\n"
+                + "<Call name=\"addBean\"><Arg><New class=\"org.eclipse.jetty.jaas.JAASLoginService\">\n"
+                + "<Set name=\"name\">default</Set></New></Arg></Call>\n</Configure>\n";
+        String edited = KarafSetup.loginServicesWithIdentityService(jetty);
+        assertEquals(2, edited.split(java.util.regex.Pattern.quote(KarafSetup.IDENTITY_SERVICE), -1).length - 1);
+        assertTrue(edited.contains("JAASLoginService\">\n                " + KarafSetup.IDENTITY_SERVICE + "\n<Set name=\"name\">karaf"));
+        assertTrue(edited.endsWith("</Configure>\n"));
+    }
+
+    @Test(expected = IllegalStateException.class)
+    public void aJettyXmlWithoutLoginServiceIsRefused() {
+        KarafSetup.loginServicesWithIdentityService("<Configure id=\"Server\"></Configure>");
+    }
 }

@@ -168,6 +168,51 @@ final class FastGen {
 
     // ------------------------------------------------------------------ the emitter
 
+    /** The bytecode of one ALU operation: x is on the stack, y and z in their locals; leaves the result. */
+    @FunctionalInterface
+    private interface AluCode {
+        void emit(Emitter e, FastOps.Alu a);
+    }
+
+    /**
+     * Per ALU operation code, its bytecode: the same functions {@link FastOps.Alu#exec} calls
+     * ({@code HxArithmetic}, and {@code FastArithmetic} where it has a faster one), the bitwise
+     * operations inline.
+     */
+    private static final AluCode[] ALU = aluTable();
+
+    private static AluCode[] aluTable() {
+        AluCode[] t = new AluCode[FastOps.Alu.MULDIV_POW2 + 1];
+        t[FastOps.Alu.MOV] = (e, a) -> { };
+        t[FastOps.Alu.ADD] = (e, a) -> e.binary(ARITH, "add");
+        t[FastOps.Alu.SUB] = (e, a) -> e.binary(ARITH, "sub");
+        t[FastOps.Alu.MUL] = (e, a) -> e.binary(ARITH, "mul");
+        t[FastOps.Alu.DIV] = (e, a) -> e.binary(FAST_ARITH, "div");
+        t[FastOps.Alu.MOD] = (e, a) -> e.binary(ARITH, "mod");
+        t[FastOps.Alu.MIN] = (e, a) -> e.binary(ARITH, "min");
+        t[FastOps.Alu.MAX] = (e, a) -> e.binary(ARITH, "max");
+        t[FastOps.Alu.SHL] = (e, a) -> e.binary(ARITH, "shl");
+        t[FastOps.Alu.SHR] = (e, a) -> e.binary(ARITH, "shr");
+        t[FastOps.Alu.AND] = (e, a) -> e.insn(Opcodes.LAND);
+        t[FastOps.Alu.OR] = (e, a) -> e.insn(Opcodes.LOR);
+        t[FastOps.Alu.XOR] = (e, a) -> e.insn(Opcodes.LXOR);
+        t[FastOps.Alu.MULDIV] = (e, a) -> e.ternary(FAST_ARITH, "mulDiv");
+        t[FastOps.Alu.EXPNEG] = (e, a) -> e.binary(FAST_ARITH, "expNeg");
+        t[FastOps.Alu.SELECT] = (e, a) -> e.ternary(ARITH, "select");
+        t[FastOps.Alu.MULDIV_POW2] = (e, a) -> {
+            e.mv.visitVarInsn(Opcodes.LLOAD, Y);
+            e.push(a.shift);
+            e.mv.visitMethodInsn(Opcodes.INVOKESTATIC, "org/hsdba/pofswitch/datapath/FastOps$Alu", "mulDivPow2", "(JJI)J",
+                    false);
+        };
+        for (int op = 0; op < t.length; op++) {
+            if (t[op] == null) {
+                throw new IllegalStateException("FastGen has no bytecode for ALU operation code " + op);
+            }
+        }
+        return t;
+    }
+
     private static final class Emitter {
         private final FastOps.Op[] ops;
         private final List<Instruction> source;
@@ -381,69 +426,36 @@ final class FastGen {
                 mv.visitVarInsn(Opcodes.LSTORE, Z);
             }
             mv.visitVarInsn(Opcodes.LLOAD, X);
-            switch (a.op) {
-                case FastOps.Alu.MOV:
-                    break;
-                case FastOps.Alu.AND:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    mv.visitInsn(Opcodes.LAND);
-                    break;
-                case FastOps.Alu.OR:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    mv.visitInsn(Opcodes.LOR);
-                    break;
-                case FastOps.Alu.XOR:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    mv.visitInsn(Opcodes.LXOR);
-                    break;
-                case FastOps.Alu.DIV:
-                    binary(FAST_ARITH, "div");
-                    break;
-                case FastOps.Alu.MULDIV:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    mv.visitVarInsn(Opcodes.LLOAD, Z);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, FAST_ARITH, "mulDiv", "(JJJ)J", false);
-                    break;
-                case FastOps.Alu.MULDIV_POW2:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    push(a.shift);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, "org/hsdba/pofswitch/datapath/FastOps$Alu", "mulDivPow2",
-                            "(JJI)J", false);
-                    break;
-                case FastOps.Alu.EXPNEG:
-                    binary(FAST_ARITH, "expNeg");
-                    break;
-                case FastOps.Alu.SELECT:
-                    mv.visitVarInsn(Opcodes.LLOAD, Y);
-                    mv.visitVarInsn(Opcodes.LLOAD, Z);
-                    mv.visitMethodInsn(Opcodes.INVOKESTATIC, ARITH, "select", "(JJJ)J", false);
-                    break;
-                default:
-                    binary(ARITH, arithmeticName(a.op));
-                    break;
-            }
+            aluCode(a.op).emit(this, a);
             mv.visitVarInsn(Opcodes.LSTORE, V);
             write(a.dst);
             mv.visitIincInsn(EX, 1);
         }
 
-        private static String arithmeticName(int op) {
-            switch (op) {
-                case FastOps.Alu.ADD: return "add";
-                case FastOps.Alu.SUB: return "sub";
-                case FastOps.Alu.MUL: return "mul";
-                case FastOps.Alu.MOD: return "mod";
-                case FastOps.Alu.MIN: return "min";
-                case FastOps.Alu.MAX: return "max";
-                case FastOps.Alu.SHL: return "shl";
-                case FastOps.Alu.SHR: return "shr";
-                default: throw new IllegalArgumentException("ALU operation code " + op);
+        private static AluCode aluCode(int op) {
+            if (op < 0 || op >= ALU.length) {
+                throw new IllegalArgumentException("ALU operation code " + op);
             }
+            return ALU[op];
         }
 
+        /** y from its local, then a static {@code (JJ)J} call: x on the stack becomes the result. */
         private void binary(String owner, String name) {
             mv.visitVarInsn(Opcodes.LLOAD, Y);
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "(JJ)J", false);
+        }
+
+        /** y and z from their locals, then a static {@code (JJJ)J} call. */
+        private void ternary(String owner, String name) {
+            mv.visitVarInsn(Opcodes.LLOAD, Y);
+            mv.visitVarInsn(Opcodes.LLOAD, Z);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "(JJJ)J", false);
+        }
+
+        /** y from its local, then one long instruction of two operands. */
+        private void insn(int opcode) {
+            mv.visitVarInsn(Opcodes.LLOAD, Y);
+            mv.visitInsn(opcode);
         }
 
         private void branch(int pc, FastOps.Branch b) {

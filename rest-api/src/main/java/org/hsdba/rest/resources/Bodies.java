@@ -24,6 +24,8 @@ public final class Bodies {
      */
     public static final long MAX_DISCARDED_BYTES = 4L * MAX_BYTES;
 
+    private static final int READ_CHUNK = 8 << 10;
+
     private Bodies() {
     }
 
@@ -33,8 +35,10 @@ public final class Bodies {
             return new byte[0];
         }
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[1 << 16];
+            // Small first: most bodies are one node's fields (tens of bytes); a 64 kB buffer per
+            // request was 1.6 % of a PATCH's CPU. Large trees take more reads, the same bytes.
+            ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+            byte[] buf = new byte[READ_CHUNK];
             int n;
             while ((n = in.read(buf)) > 0) {
                 if (out.size() + n > MAX_BYTES) {

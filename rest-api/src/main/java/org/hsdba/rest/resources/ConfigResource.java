@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.GET;
 import javax.ws.rs.PUT;
@@ -20,6 +21,7 @@ import org.hsdba.rest.error.ApiException;
 /** The whole configuration in the config format ({@code "format": "hsdba/1"}): export and all-or-nothing import. */
 @Path("config")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class ConfigResource extends HsdbaResource {
 
     /** The canonical text of the configuration, the same as a config file. */

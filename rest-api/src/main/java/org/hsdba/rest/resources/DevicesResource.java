@@ -1,5 +1,6 @@
 package org.hsdba.rest.resources;
 
+import javax.inject.Singleton;
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
@@ -16,6 +17,7 @@ import org.hsdba.rest.error.ApiException;
 /** Connected switches and devices with configured trees. */
 @Path("devices")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class DevicesResource extends HsdbaResource {
 
     private static final DeviceCodec CODEC = new DeviceCodec();

@@ -24,7 +24,14 @@ import org.hsdba.rest.error.ErrorCode;
 import org.hsdba.rest.error.Errors;
 import org.onosproject.rest.AbstractWebResource;
 
-/** What every hsdba resource shares: the service, path parameters, versions, and error translation. */
+/**
+ * What every hsdba resource shares: the service, path parameters, versions, and error translation.
+ * Resources are {@code @Singleton} where they can be (all but {@link EventsResource}): one instance
+ * serves every request, so path and header values are method parameters and nothing is injected
+ * into fields. Created per request, each cost Jersey an HK2 creation with field injection and
+ * {@code AbstractWebResource} a new ObjectMapper: about 13 % of a PATCH's CPU on Jetty's threads
+ * (docs/benchmarks.md, patch-burst).
+ */
 public abstract class HsdbaResource extends AbstractWebResource {
 
     protected HsdbaService service() {

@@ -3,6 +3,7 @@ package org.hsdba.rest.resources;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.inject.Singleton;
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
@@ -24,6 +25,7 @@ import org.hsdba.rest.metrics.PrometheusText;
  * so that scraping every instance gives each port once.
  */
 @Path("metrics")
+@Singleton
 public class MetricsResource extends HsdbaResource {
 
     /**

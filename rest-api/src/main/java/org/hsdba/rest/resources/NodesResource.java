@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -41,6 +42,7 @@ import org.hsdba.rest.error.ApiException;
 /** Single nodes of a port's tree: read, add, update, move, delete a subtree, and a node's history. */
 @Path("devices/{device}/ports/{port}/nodes")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class NodesResource extends HsdbaResource {
 
     /** PATCH bodies: plain JSON, or JSON merge patch, which our partial update is. */
@@ -48,21 +50,12 @@ public class NodesResource extends HsdbaResource {
 
     private static final NodeCodec NODE = new NodeCodec();
 
-    @PathParam("device")
-    private String device;
-
-    @PathParam("port")
-    private String port;
-
-    @Context
-    private UriInfo uriInfo;
-
     /**
      * Every node with its effective guarantee and weight ({@code {"nodes": [...]}}, tree order): one
      * request for a view of the whole tree instead of one per node.
      */
     @GET
-    public Response getNodes() {
+    public Response getNodes(@PathParam("device") String device, @PathParam("port") String port) {
         BandwidthTree tree = tree(portRef(device, port));
         ObjectNode o = mapper().createObjectNode();
         ArrayNode list = o.putArray("nodes");
@@ -74,7 +67,8 @@ public class NodesResource extends HsdbaResource {
 
     @GET
     @Path("{node}")
-    public Response getNode(@PathParam("node") String node) {
+    public Response getNode(@PathParam("device") String device, @PathParam("port") String port,
+                            @PathParam("node") String node) {
         BandwidthTree tree = tree(portRef(device, port));
         return answer(Response.ok(), tree, existing(tree, node).id());
     }
@@ -82,7 +76,9 @@ public class NodesResource extends HsdbaResource {
     /** Adds a node (its {@code parent} absent or null: under the port); 201 with Location. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response addNode(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
+    public Response addNode(@PathParam("device") String device, @PathParam("port") String port,
+                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context UriInfo uriInfo,
+                            InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = ifMatch(ifMatch);
         RequestBody request = Bodies.json(body);
@@ -97,7 +93,8 @@ public class NodesResource extends HsdbaResource {
     @PATCH
     @Path("{node}")
     @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH_JSON})
-    public Response updateNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    public Response updateNode(@PathParam("device") String device, @PathParam("port") String port,
+                               @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                                InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "PATCH of a node");
@@ -113,7 +110,8 @@ public class NodesResource extends HsdbaResource {
     /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
     @DELETE
     @Path("{node}")
-    public Response deleteNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+    public Response deleteNode(@PathParam("device") String device, @PathParam("port") String port,
+                               @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "DELETE of a node");
         existing(tree(where), node);
@@ -126,7 +124,8 @@ public class NodesResource extends HsdbaResource {
     @POST
     @Path("{node}/move")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response moveNode(@PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    public Response moveNode(@PathParam("device") String device, @PathParam("port") String port,
+                             @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                              InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "a move");
@@ -141,7 +140,8 @@ public class NodesResource extends HsdbaResource {
     /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */
     @GET
     @Path("{node}/history")
-    public ObjectNode history(@PathParam("node") String node) {
+    public ObjectNode history(@PathParam("device") String device, @PathParam("port") String port,
+                              @PathParam("node") String node) {
         PortRef where = portRef(device, port);
         existing(tree(where), node);
         return LiveCodecs.history(where, node, service().history(where, node), this);

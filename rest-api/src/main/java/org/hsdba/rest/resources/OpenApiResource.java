@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
+import javax.inject.Singleton;
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
@@ -12,6 +13,7 @@ import javax.ws.rs.core.Response;
 
 /** The OpenAPI 3 document of this API (a maintained file, checked against the resources by a test). */
 @Path("openapi.json")
+@Singleton
 public class OpenApiResource extends HsdbaResource {
 
     /** Class-path location of the document. */

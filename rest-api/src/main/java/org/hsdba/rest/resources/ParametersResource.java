@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.GET;
 import javax.ws.rs.POST;
@@ -25,6 +26,7 @@ import org.hsdba.rest.codec.ParametersCodec;
  */
 @Path("parameters")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class ParametersResource extends HsdbaResource {
 
     private static final ParametersCodec CODEC = new ParametersCodec();

@@ -2,6 +2,7 @@ package org.hsdba.rest.resources;
 
 import java.io.InputStream;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.POST;
 import javax.ws.rs.Path;
@@ -26,6 +27,7 @@ import org.hsdba.rest.codec.PreviewRequest;
  */
 @Path("preview")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class PreviewResource extends HsdbaResource {
 
     @POST

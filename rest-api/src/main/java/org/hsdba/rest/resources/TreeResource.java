@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.function.BiFunction;
 
+import javax.inject.Singleton;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -36,21 +37,17 @@ import org.hsdba.rest.error.ApiException;
 /** A port's bandwidth tree as a whole, its levels, and its live state. */
 @Path("devices/{device}/ports/{port}")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class TreeResource extends HsdbaResource {
 
     private static final LevelCodec LEVELS = new LevelCodec();
     private static final LiveCodecs.PortStateCodec STATE = new LiveCodecs.PortStateCodec();
 
-    @PathParam("device")
-    private String device;
-
-    @PathParam("port")
-    private String port;
-
     /** The tree in the config format with its version; ETag its tag; 304 if If-None-Match names it (or is *). */
     @GET
     @Path("tree")
-    public Response getTree(@HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    public Response getTree(@PathParam("device") String device, @PathParam("port") String port,
+                            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         BandwidthTree tree = tree(portRef(device, port));
         if (ifNoneMatch != null && noneMatchHits(ifNoneMatch, tree)) {
             return Response.notModified(etag(tree)).build();
@@ -77,7 +74,8 @@ public class TreeResource extends HsdbaResource {
     @PUT
     @Path("tree")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response putTree(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    public Response putTree(@PathParam("device") String device, @PathParam("port") String port,
+                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
                             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = ifMatch(ifMatch);
@@ -116,7 +114,8 @@ public class TreeResource extends HsdbaResource {
     /** Removes the tree and its entries in the switch; If-Match required. */
     @DELETE
     @Path("tree")
-    public Response deleteTree(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+    public Response deleteTree(@PathParam("device") String device, @PathParam("port") String port,
+                               @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "deleting a tree");
         tree(where);
@@ -128,19 +127,21 @@ public class TreeResource extends HsdbaResource {
     /** Takes back the operator's last write of the tree (not joins or prunes); If-Match required. */
     @POST
     @Path("tree/undo")
-    public Response undo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        return historyStep(ifMatch, "undo", (where, expected) -> service().undo(where, expected));
+    public Response undo(@PathParam("device") String device, @PathParam("port") String port,
+                         @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        return historyStep(device, port, ifMatch, "undo", (where, expected) -> service().undo(where, expected));
     }
 
     /** Re-applies what the last undo took back; If-Match required. */
     @POST
     @Path("tree/redo")
-    public Response redo(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        return historyStep(ifMatch, "redo", (where, expected) -> service().redo(where, expected));
+    public Response redo(@PathParam("device") String device, @PathParam("port") String port,
+                         @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        return historyStep(device, port, ifMatch, "redo", (where, expected) -> service().redo(where, expected));
     }
 
     /** Undo and redo alike: If-Match required, the tree must exist, the stored tree answered with its tag. */
-    private Response historyStep(String ifMatch, String what,
+    private Response historyStep(String device, String port, String ifMatch, String what,
                                  BiFunction<PortRef, Precondition, BandwidthTree> step) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, what);
@@ -152,7 +153,7 @@ public class TreeResource extends HsdbaResource {
     /** {@code {"undo": [labels], "redo": [labels]}}, most recent first, and the tree's tag. */
     @GET
     @Path("tree/history")
-    public Response operatorHistory() {
+    public Response operatorHistory(@PathParam("device") String device, @PathParam("port") String port) {
         PortRef where = portRef(device, port);
         BandwidthTree tree = tree(where);
         OperatorHistory h = service().operatorHistory(where);
@@ -166,7 +167,7 @@ public class TreeResource extends HsdbaResource {
     /** {@code {"levels": [...], "version"}}. */
     @GET
     @Path("levels")
-    public Response getLevels() {
+    public Response getLevels(@PathParam("device") String device, @PathParam("port") String port) {
         BandwidthTree tree = tree(portRef(device, port));
         ObjectNode o = LEVELS.encodeLevels(tree.levels(), this);
         o.put("version", tree.operatorVersion());
@@ -177,7 +178,8 @@ public class TreeResource extends HsdbaResource {
     @PUT
     @Path("levels")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response putLevels(@HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
+    public Response putLevels(@PathParam("device") String device, @PathParam("port") String port,
+                              @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "replacing the levels");
         RequestBody request = Bodies.json(body);
@@ -194,7 +196,7 @@ public class TreeResource extends HsdbaResource {
     /** Live state of the port and every node, and which version of the tree the switch enforces. */
     @GET
     @Path("state")
-    public ObjectNode state() {
+    public ObjectNode state(@PathParam("device") String device, @PathParam("port") String port) {
         PortRef where = portRef(device, port);
         tree(where);
         ObjectNode o = STATE.encode(service().state(where), this);

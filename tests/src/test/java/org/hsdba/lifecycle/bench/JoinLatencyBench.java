@@ -30,6 +30,7 @@ import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
+import org.hsdba.onos.SharedStorageService;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
@@ -68,7 +69,8 @@ import org.junit.Test;
  * StorageService)
  * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
- * run's confirmations (a run that does not finish is reported INCOMPLETE). Then a probe times one
+ * run's confirmations (a run that does not finish is reported INCOMPLETE);
+ * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path. Then a probe times one
  * join's control-thread steps (tree rebuild, admission, compiler diff) against trees of
  * {@code hsdba.bench.probe} users (default 10,100,500,1000,3000; {@link TreeSizeCosts}). Prints
  * median, p99 and max per run, the per-stage breakdown and the probe, and writes them to
@@ -229,7 +231,11 @@ public class JoinLatencyBench {
     }
 
     private static ReferenceSwitch startSwitch(PofServer server) {
-        ReferenceSwitch sw = new ReferenceSwitch(DatapathConfig.builder().deviceId(1).portCount(4).tableSize(48_000).build(),
+        // hsdba.bench.switchFastPath=false: the switch interprets every frame instead of recompiling its
+        // fast path after each table change (which it does on the offering thread: CPU beside the path measured)
+        boolean fastPath = !"false".equals(System.getProperty("hsdba.bench.switchFastPath"));
+        ReferenceSwitch sw = new ReferenceSwitch(DatapathConfig.builder().deviceId(1).portCount(4).tableSize(48_000)
+                .fastPath(fastPath).build(),
                 ControlConfig.builder().controller("127.0.0.1", server.localAddress().getPort()).reconnectIntervalMs(100)
                         .build());
         sw.start();
@@ -272,11 +278,12 @@ public class JoinLatencyBench {
     /**
      * The store the app uses in ONOS (trees as JSON in a ConsistentMap) on ONOS's in-memory
      * StorageService whose maps deliver events through the listener's executor as ONOS's do
-     * ({@link OnosStorage}): the encoding of every write and the store's event thread are
-     * measured, a cluster's consensus is not.
+     * ({@link SharedStorageService}; ONOS's own test map would never tell the store's
+     * {@code hsdba-store-events} thread, and the manager would not see a join): the encoding of
+     * every write and the store's event thread are measured, a cluster's consensus is not.
      */
     private static HsdbaStore onosStore() {
-        HsdbaStore store = DistributedHsdbaStore.create(new OnosStorage());
+        HsdbaStore store = DistributedHsdbaStore.create(new SharedStorageService());
         store.setParameters(PARAMS);
         return store;
     }
