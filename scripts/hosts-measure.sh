@@ -3,17 +3,20 @@
 # examples/lab/hosts-tcp.json (8 greedy iperf3 TCP flows) and hosts-mixed.json (4 TCP + 4 UDP),
 # stretched to SECONDS (default 60) with WARMUP seconds (default 10) left out, in-switch and
 # stock (controller-assisted). Each run's report and per-second CSV go to target/hosts-measure/.
-# --rtt adds round-trip time to the flows (the lab file's "rtt", a netem delay on the way back):
+# --rtt adds round-trip time to the flows (the lab file's "rtt", a delay line in the lab on the way back):
 # one duration for all (10ms) or a comma list given to the sources in turn (5ms,10ms,20ms,40ms).
 # --cc sets the senders' TCP congestion control (the lab file's "congestionControl", default cubic).
 #
-#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO]
+# --shaped shapes the egress veth to the tree's capacity (hsdba lab --shape, tc tbf) and runs the
+# tree at the default headroom (eta 0.95) instead of the lab files' eta 1 (issue 20's shaped link).
+#
+#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--shaped]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 warmup=${2:-10}
-only=""; modes="in-switch stock"; rtt=""; cc=""
+only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""
 shift $(( $# > 2 ? 2 : $# )) || true
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -22,6 +25,7 @@ while [ $# -gt 0 ]; do
         --in-switch-only) modes=in-switch ;;
         --rtt) rtt=$2; shift ;;
         --cc) cc=$2; shift ;;
+        --shaped) shaped=1 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -34,8 +38,8 @@ mkdir -p "$out"
 for name in tcp mixed; do
     [ -n "$only" ] && [ "$only" != "$name" ] && continue
     # the same lab file with every flow and the run lasting $seconds
-    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}"
-    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" >"$out/hosts-$name-$tag.json" <<'PY'
+    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${shaped:+-shaped}"
+    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" "$shaped" >"$out/hosts-$name-$tag.json" <<'PY'
 import json, sys
 lab = json.load(open(sys.argv[1]))
 s = float(sys.argv[2])
@@ -48,15 +52,18 @@ if rtts:
     lab["rtt"] = {i: rtts[k % len(rtts)] for k, i in enumerate(ids)}
 if sys.argv[4]:
     lab["congestionControl"] = sys.argv[4]
+if sys.argv[5]:
+    for tree in lab["scenario"]["config"]["trees"]:
+        tree.pop("eta", None)
 json.dump(lab, sys.stdout, indent=2)
 PY
     for mode in $modes; do
-        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}"
+        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${shaped:+-shaped}"
         rm -rf "$dir"
         flag=""; [ "$mode" = stock ] && flag="--stock"
-        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}"
+        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${shaped:+, egress shaped}"
         ./hsdba lab --hosts $flag --scenario "$out/hosts-$name-$tag.json" --data-dir "$dir" --http-port 0 \
-            --pof-port 0 --status 0 --warmup "$warmup" >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
+            --pof-port 0 --status 0 --warmup "$warmup" ${shaped:+--shape} >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
         cat "$dir/hosts-report.txt"
     done
 done

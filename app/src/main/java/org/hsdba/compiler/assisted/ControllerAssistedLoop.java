@@ -77,7 +77,7 @@ public final class ControllerAssistedLoop {
                 NodeLoop n = prev.node(id);
                 long[] r = read.get(id);
                 nodes.put(id, new NodeLoop(r[0], r[1], r[2], n.threshold, n.salt, n.p, n.slope, n.previousP,
-                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window));
+                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window, n.allocatedBps));
             }
             return new Step(new LoopState(now.timeNs(), prev.polls() + 1, nodes, prev.nextXid()), List.of(), null);
         }
@@ -120,7 +120,7 @@ public final class ControllerAssistedLoop {
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
             nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, slope, n.p, r[0], r[1], r[2],
-                    n.droppedBytes + r[2] * seconds / 8, windows.get(id)));
+                    n.droppedBytes + r[2] * seconds / 8, windows.get(id), x));
             if (threshold != n.threshold || salt != n.salt) {
                 modifies.add(program.entry(id, threshold, salt, xid, FlowModCommand.MODIFY));
                 xid = (xid + 1) & 0xFFFF_FFFFL;

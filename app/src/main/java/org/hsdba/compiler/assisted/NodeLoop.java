@@ -12,7 +12,7 @@ public final class NodeLoop {
 
     /** A node just installed: counters unread, threshold 0, nothing measured. */
     static final NodeLoop FRESH = new NodeLoop(-1, -1, -1, 0, 0, 0, Double.NaN, Double.NaN, 0, 0, 0, 0,
-            new double[0]);
+            new double[0], 0);
 
     final long bytes;
     final long packets;
@@ -31,9 +31,12 @@ public final class NodeLoop {
     final double droppedBytes;
     /** Offered rates of the last periods, oldest first (the demand window). */
     final double[] window;
+    /** The allocation of the last poll, bits/s (what the threshold aims the passed rate at). */
+    final double allocatedBps;
 
     NodeLoop(long bytes, long packets, long dropped, int threshold, int salt, double p, double slope, double previousP,
-             double offeredBps, double passedBps, double droppedBps, double droppedBytes, double[] window) {
+             double offeredBps, double passedBps, double droppedBps, double droppedBytes, double[] window,
+             double allocatedBps) {
         this.bytes = bytes;
         this.packets = packets;
         this.dropped = dropped;
@@ -47,12 +50,13 @@ public final class NodeLoop {
         this.droppedBps = droppedBps;
         this.droppedBytes = droppedBytes;
         this.window = window.clone();
+        this.allocatedBps = allocatedBps;
     }
 
     /** The same node with the threshold and salt installed now (counters and control state kept). */
     NodeLoop installed(int newThreshold, int newSalt) {
         return new NodeLoop(bytes, packets, dropped, newThreshold, newSalt, p, slope, previousP, offeredBps, passedBps,
-                droppedBps, droppedBytes, window);
+                droppedBps, droppedBytes, window, allocatedBps);
     }
 
     public int threshold() {
@@ -81,6 +85,11 @@ public final class NodeLoop {
     /** Rate dropped during the last period, bits/s. */
     public double droppedBps() {
         return droppedBps;
+    }
+
+    /** The allocation the last poll aimed this node's passed rate at, bits/s (0 before the second reading). */
+    public double allocatedBps() {
+        return allocatedBps;
     }
 
     /** Bytes the entry counted since it was installed (offered); -1 before the first reading. */
@@ -122,7 +131,7 @@ public final class NodeLoop {
                 && n.salt == salt && Double.compare(n.p, p) == 0 && Double.compare(n.slope, slope) == 0
                 && Double.compare(n.previousP, previousP) == 0 && Double.compare(n.offeredBps, offeredBps) == 0
                 && Double.compare(n.passedBps, passedBps) == 0 && Double.compare(n.droppedBps, droppedBps) == 0
-                && Arrays.equals(n.window, window);
+                && Arrays.equals(n.window, window) && Double.compare(n.allocatedBps, allocatedBps) == 0;
     }
 
     @Override
@@ -132,7 +141,7 @@ public final class NodeLoop {
 
     @Override
     public String toString() {
-        return String.format("{thr %d, p %.4f, offered %.0f, passed %.0f, dropped %.0f}", threshold, p, offeredBps,
-                passedBps, droppedBps);
+        return String.format("{thr %d, p %.4f, offered %.0f, passed %.0f, dropped %.0f, x %.0f}", threshold, p,
+                offeredBps, passedBps, droppedBps, allocatedBps);
     }
 }

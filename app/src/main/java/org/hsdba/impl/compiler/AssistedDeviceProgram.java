@@ -155,6 +155,7 @@ final class AssistedDeviceProgram extends TreeProgramBase {
             return new ProgramChange(List.of(), this);
         }
         AssistedSwitchProgram.Step s = program.step(raw.at(reading.nanoTime()));
+        AssistedTrace.poll(s.next(), s.modifies().size());
         return new ProgramChange(s.modifies(), new AssistedDeviceProgram(trees, s.next(), caps, parameters, opts,
                 List.of()));
     }

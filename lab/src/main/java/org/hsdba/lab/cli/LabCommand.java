@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.hsdba.lab.hosts.HostLinks;
 import org.hsdba.lab.hosts.HostPlan;
 import org.hsdba.pofswitch.control.StockProfile;
 import org.hsdba.lab.hosts.HostsLab;
@@ -38,7 +39,7 @@ public final class LabCommand implements Subcommand {
             "usage: hsdba lab [--switches N] [--scenario FILE] [--scale S] [--http-port 8181] [--pof-port 6643]",
             "                 [--data-dir DIR] [--bind 127.0.0.1] [--user onos --password rocks] [--stock]",
             "                 [--pofswitch-profile default|shipped|ideal] [--status SECONDS] [--duration SECONDS]",
-            "                 [--hosts]",
+            "                 [--hosts [--warmup SECONDS] [--shape]]",
             "",
             "Starts hsdba on this machine: the application core with its configuration in DIR, the POF",
             "adapter listening for switches, the REST API and the GUI, N reference POF switches (device",
@@ -67,6 +68,10 @@ public final class LabCommand implements Subcommand {
             "                    says (the lab file's \"tcp\" lists the TCP sources); runs the scenario once and",
             "                    reports each flow's rate against the exact allocation (docs/lab.md)",
             "  --warmup SECONDS  with --hosts: seconds at the start of each flow left out of the report (default 2)",
+            "  --shape           with --hosts: shape the egress veth to the tree's capacity (tc tbf, 50 ms",
+            "                    queue): a real bottleneck behind the switch (use eta < 1)",
+            "                    (round-trip times and TCP congestion control: the lab file's rtt and",
+            "                    congestionControl, docs/lab.md)",
             "",
             "Device rule: a scenario whose trees are all on device 1 is a per-switch template; every switch i",
             "gets a copy of its trees on device i and plays all of its sources. Otherwise trees are seeded as",
@@ -75,7 +80,7 @@ public final class LabCommand implements Subcommand {
     private static final Set<String> WITH_VALUE = Set.of("--switches", "--scenario", "--scale", "--http-port",
             "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration",
             "--pofswitch-profile", "--warmup");
-    private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--help");
+    private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--shape", "--help");
 
     @Override
     public String name() {
@@ -98,6 +103,7 @@ public final class LabCommand implements Subcommand {
         double durationSeconds;
         boolean hosts;
         int warmup;
+        HostLinks links;
         try {
             Options o = Options.parse(args, WITH_VALUE, FLAGS);
             if (o.flag("--help")) {
@@ -137,6 +143,10 @@ public final class LabCommand implements Subcommand {
             if (warmup < 0 || (!hosts && o.value("--warmup").isPresent())) {
                 throw new Options.UsageException("--warmup needs --hosts and a number of seconds >= 0");
             }
+            if (!hosts && o.flag("--shape")) {
+                throw new Options.UsageException("--shape needs --hosts");
+            }
+            links = HostLinks.of(o.flag("--shape"));
         } catch (Options.UsageException | IllegalArgumentException e) {
             err.println("hsdba lab: " + e.getMessage());
             err.println(USAGE);
@@ -155,7 +165,7 @@ public final class LabCommand implements Subcommand {
         }
 
         if (hosts) {
-            return runHosts(options, scenario, warmup, out, err, stopSignal);
+            return runHosts(options, scenario, warmup, links, out, err, stopSignal);
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
@@ -192,8 +202,8 @@ public final class LabCommand implements Subcommand {
         return OK;
     }
 
-    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, PrintStream out, PrintStream err,
-            Supplier<StopSignal> stopSignal) {
+    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, HostLinks links, PrintStream out,
+            PrintStream err, Supplier<StopSignal> stopSignal) {
         HostPlan plan;
         try {
             plan = HostPlan.of(scenario, options.scale());
@@ -208,7 +218,7 @@ public final class LabCommand implements Subcommand {
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
-        HostsLab lab = new HostsLab(plan, options, warmup, out);
+        HostsLab lab = new HostsLab(plan, options, warmup, links, out);
         ShutdownHook hook = ShutdownHook.closing("hsdba-lab-hosts-shutdown", lab::close);
         try {
             lab.run(scenario, stop::isSet);

@@ -64,9 +64,18 @@ public final class HostNetwork implements AutoCloseable {
 
     /** Builds the network for {@code plan}; on any failure what was made is removed and the IOException says what failed. */
     public static HostNetwork create(HostPlan plan, int egressPort) throws IOException {
+        return create(plan, egressPort, HostLinks.DIRECT);
+    }
+
+    /**
+     * As {@link #create(HostPlan, int)}, then {@code links}: a tbf shaper at the tree's capacity on
+     * the egress veth the switch writes to, gone with its interface in {@link #close()}.
+     */
+    public static HostNetwork create(HostPlan plan, int egressPort, HostLinks links) throws IOException {
         HostNetwork n = new HostNetwork(prefix(), ProcessHandle.current().pid(), egressPort);
         try {
             n.build(plan);
+            n.applyLinks(plan, links);
         } catch (IOException | RuntimeException e) {
             n.close();
             throw e;
@@ -156,6 +165,16 @@ public final class HostNetwork implements AutoCloseable {
         if (!List.of(available.trim().split("\\s+")).contains(algorithm)) {
             throw new IOException("TCP congestion control \"" + algorithm + "\" is not available on this machine (available: "
                     + available.trim() + ")");
+        }
+    }
+
+    private void applyLinks(HostPlan plan, HostLinks links) throws IOException {
+        if (links.shaped()) {
+            long bps = plan.tree().capacity().bps();
+            // burst: 2 ms at the rate, at least a few full frames (tbf needs burst >= rate / HZ)
+            long burst = Math.max(4 * 1514, bps / 8 / 500);
+            Shell.run("tc", "qdisc", "add", "dev", switchOut, "root", "tbf", "rate", bps + "bit", "burst",
+                    String.valueOf(burst), "latency", HostLinks.SHAPER_LATENCY_MS + "ms");
         }
     }
 

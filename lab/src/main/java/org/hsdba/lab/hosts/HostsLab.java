@@ -45,6 +45,7 @@ public final class HostsLab implements AutoCloseable {
     private DelayLine wayBack;
     private ScheduledExecutorService ticker;
     private final int warmupSeconds;
+    private final HostLinks links;
     private boolean closed;
 
     public HostsLab(HostPlan plan, LabOptions options, PrintStream out) {
@@ -53,12 +54,18 @@ public final class HostsLab implements AutoCloseable {
 
     /** @param warmupSeconds seconds at the start of each flow left out of the report */
     public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, PrintStream out) {
+        this(plan, options, warmupSeconds, HostLinks.DIRECT, out);
+    }
+
+    /** @param links egress shaping ({@code --shape}) */
+    public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, HostLinks links, PrintStream out) {
         if (warmupSeconds < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0 s, got " + warmupSeconds);
         }
         this.plan = plan;
         this.options = options;
         this.warmupSeconds = warmupSeconds;
+        this.links = links;
         this.out = out;
     }
 
@@ -78,10 +85,10 @@ public final class HostsLab implements AutoCloseable {
         }
         lab = Lab.start(options, scenario, out);
         int egress = (int) plan.tree().port().port();
-        net = HostNetwork.create(plan, egress);
+        net = HostNetwork.create(plan, egress, links);
         out.println("hsdba lab: hosts in network namespaces " + net.senderNamespace() + " (port 1, " + net.switchInInterface()
                 + ") and " + net.receiverNamespace() + " (port " + egress + ", " + net.switchOutInterface() + "); leaves are "
-                + (plan.leavesAreDestinations() ? "receivers" : "senders"));
+                + (plan.leavesAreDestinations() ? "receivers" : "senders") + "; " + links);
         if (net.delayedWayBack()) {
             Map<Integer, Long> delays = new java.util.HashMap<>();
             plan.flows().forEach(f -> delays.put(f.port(), f.addedRtt().toNanos()));
