@@ -200,7 +200,9 @@ final class JoinHandler {
             }
             ResolvedTree base = admitted.of(current);
             if (base == null) {
-                joinInFull(current, children, planned, commits);
+                if (joinInFull(current, children, planned, commits)) {
+                    continue; // another member wrote the tree meanwhile: plan again on the new one
+                }
                 return;
             }
             boolean inOne = incrementalCosts(current, planned) > IN_ONE_FACTOR * current.size();
@@ -322,9 +324,11 @@ final class JoinHandler {
     /**
      * The stored tree is not admissible as it is (stored before a rule existed): the batch in
      * one write if it is admissible as a whole, else join by join, each checked in full.
+     *
+     * @return true if another writer got there first and nothing was written: plan again
      */
-    private void joinInFull(BandwidthTree current, ChildKeyIndex children, List<Planned> planned,
-                            List<HsdbaStore.Commit> commits) {
+    private boolean joinInFull(BandwidthTree current, ChildKeyIndex children, List<Planned> planned,
+                               List<HsdbaStore.Commit> commits) {
         BandwidthTree next;
         try {
             next = current.toBuilder().addNodes(nodes(planned)).version(current.version() + 1).build();
@@ -333,17 +337,21 @@ final class JoinHandler {
         }
         if (next == null || !Admission.check(next).isEmpty()) {
             joinOneByOne(current, null, children, planned, commits);
-            return;
+            return false;
         }
         try {
             commits.add(writer.write(current, next, null, null));
         } catch (VersionConflictException e) {
-            return; // the switch repeats the packet-ins: they plan again on the new tree
+            return true;
         }
         for (Planned p : planned) {
             accepted(current.port(), p);
         }
+        return false;
     }
+
+    /** Conflicts one join of the one-by-one path may meet before it is left to the switch's next packet-in. */
+    private static final int MAX_CONFLICTS = 10;
 
     /**
      * The slow path when a batch breaks admission: each join on its own, in arrival order,
@@ -353,7 +361,12 @@ final class JoinHandler {
                               List<HsdbaStore.Commit> commits) {
         BandwidthTree current = start;
         ResolvedTree resolved = base;
-        for (Planned p : planned) {
+        int conflicts = 0;
+        for (int k = 0; k < planned.size(); k++) {
+            Planned p = planned.get(k);
+            if (current.contains(p.node.id())) {
+                continue; // another writer added it while this one retried
+            }
             BandwidthTree next;
             ResolvedTree nextResolved = null;
             EditChain chain = null;
@@ -374,7 +387,18 @@ final class JoinHandler {
             try {
                 commits.add(writer.write(current, next, nextResolved, chain));
             } catch (VersionConflictException e) {
-                return; // the next packet-in of the others (the switch repeats them) plans again
+                // Another writer got there first: this join and the rest go on over its tree. The
+                // ones before it are written and the refused ones told, so none is planned again.
+                BandwidthTree latest = store.latestTree(current.port()).orElse(null);
+                if (latest == null || ++conflicts > MAX_CONFLICTS) {
+                    return; // left to the switch, which sends the key again (join_hold_ms)
+                }
+                current = latest;
+                resolved = base == null ? null : admitted.of(latest);
+                children = ChildKeyIndex.forTree(null, latest);
+                childIndexes.put(latest.port(), children);
+                k--;
+                continue;
             }
             children.advance(next, List.of(p.node));
             current = next;

@@ -31,6 +31,9 @@ final class FakeSwitch implements PofSwitch {
     final Map<Long, long[]> counters = new ConcurrentHashMap<>();
     volatile Predicate<PofMessage> reject = m -> false;
     volatile String disconnectedBecause;
+    /** While closed, send waits (on the caller's thread, e.g. the device's lane) after counting down {@link #sendHeld}. */
+    volatile java.util.concurrent.CountDownLatch sendGate = new java.util.concurrent.CountDownLatch(0);
+    final java.util.concurrent.CountDownLatch sendHeld = new java.util.concurrent.CountDownLatch(1);
     private final long deviceId;
     private final long sessionId;
     private final SwitchMode mode;
@@ -91,6 +94,18 @@ final class FakeSwitch implements PofSwitch {
 
     @Override
     public CompletableFuture<Void> send(List<? extends PofMessage> messages) {
+        java.util.concurrent.CountDownLatch gate = sendGate;
+        if (gate.getCount() > 0) {
+            sendHeld.countDown();
+            try {
+                if (!gate.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                    throw new AssertionError("the test never opened the send gate");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
         batches.add(new ArrayList<>(messages));
         for (PofMessage m : messages) {
             if (reject.test(m)) {
