@@ -19,12 +19,12 @@ import org.hsdba.pof.message.FlowModCommand;
  * The allocation is the exact hierarchical water-filling (the fixed point of the per-packet HSDBA
  * state machine) with each leaf's demand = its highest offered rate over the last
  * {@value #WINDOW} periods. Each leaf's drop probability integrates the error of its
- * <em>passed</em> rate against its allocation, {@code p += (passed - x) / S}, bounded by
- * {@value #MAX_STEP} per poll, where S estimates how much the passed rate falls per unit of p:
- * the offered rate for a sender that does not react (one step then lands exactly) or the slope
- * measured between the last two polls when the sender does react more (TCP), whichever is larger
- * (the slope at most {@value #MAX_SLOPE_FACTOR} times the offered rate), so a
- * responsive sender gets smaller steps instead of the on/off cycle of a recomputed threshold.
+ * <em>passed</em> rate against its allocation, with the sender's reaction learnt over the last
+ * periods ({@link Response}): unresponsive senders land in one step, responsive ones (TCP) move in
+ * log p, by a step scaled by their elasticity and at most a factor {@value #MAX_FACTOR}. A step
+ * relative to p is what a TCP sender needs: its rate goes as p^-1/2, so the p that holds it near
+ * its share is small (0.1-1 % at a 20 ms RTT) and an additive step swings it between full rate and
+ * timeouts (the on/off gate of issue 20).
  * The probability is never reset because the offered rate fell. See
  * docs/controller-assisted-mode.md for the control law's stability and worst case.
  */
@@ -37,12 +37,21 @@ public final class ControllerAssistedLoop {
     public static final int SALTS_PER_POLL = 8;
     /** Periods over which a leaf's demand is its highest offered rate. */
     public static final int WINDOW = 2;
-    /** Largest change of a drop probability per poll. */
-    public static final double MAX_STEP = 0.5;
-    /** Smallest change of p between two periods from which the slope is estimated. */
-    static final double MIN_SLOPE_DP = 0.02;
-    /** The slope taken is at most this many times the offered rate (a demand change between polls is not a reaction). */
-    static final double MAX_SLOPE_FACTOR = 4;
+    /** Loop gain for responsive senders (1 would cancel the error in one poll if the elasticity were exact). */
+    static final double GAIN = 0.5;
+    /** Largest factor by which p rises (responsive senders) or falls (all) per poll. */
+    static final double MAX_FACTOR = 4;
+    /**
+     * Largest first drop probability from 0: about what holds a 20 ms-RTT TCP flow near 10 Mb/s
+     * (Mathis: rate = 1.22 MSS / (RTT sqrt(p))); a constant-rate sender lands one poll later.
+     */
+    static final double P_START = 1.0 / 256;
+    /** A responsive leaf being dropped counts as demanding this much more than it offered (see step). */
+    static final double DEMAND_HEADROOM = 1.5;
+    /** A responsive sender passing less than this fraction of its allocation has p divided by MAX_FACTOR. */
+    static final double SILENT = 0.25;
+    /** Drop probabilities below this are 0 (about 2 of the 2^15 threshold steps). */
+    static final double P_MIN = 1.0 / 16384;
 
     private final AssistedProgram program;
 
@@ -76,7 +85,7 @@ public final class ControllerAssistedLoop {
             for (String id : ids) {
                 NodeLoop n = prev.node(id);
                 long[] r = read.get(id);
-                nodes.put(id, new NodeLoop(r[0], r[1], r[2], n.threshold, n.salt, n.p, n.slope, n.previousP,
+                nodes.put(id, new NodeLoop(r[0], r[1], r[2], n.threshold, n.salt, n.p, n.response,
                         n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window, n.allocatedBps));
             }
             return new Step(new LoopState(now.timeNs(), prev.polls() + 1, nodes, prev.nextXid()), List.of(), null);
@@ -85,16 +94,22 @@ public final class ControllerAssistedLoop {
         Map<String, double[]> rates = measure(prev, read, seconds);
         double[] demand = new double[tree.size()];
         Map<String, double[]> windows = new HashMap<>();
+        Map<String, Response> responses = new HashMap<>();
         for (String id : ids) {
-            double[] w = append(prev.node(id).window, rates.get(id)[0]);
+            NodeLoop n = prev.node(id);
+            double[] w = append(n.window, rates.get(id)[0]);
             windows.put(id, w);
+            Response response = n.response.next(n.p, rates.get(id)[0]);
+            responses.put(id, response);
             int i = tree.indexOf(id);
             if (tree.isLeaf(i)) {
                 double d = 0;
                 for (double v : w) {
                     d = Math.max(d, v);
                 }
-                demand[i] = d;
+                // A responsive sender held back by drops would offer more without them: its offered
+                // rate is not its demand (else a leaf held under its share stays there).
+                demand[i] = n.p > 0 && response.responsive() ? d * DEMAND_HEADROOM : d;
             }
         }
         Allocation allocation = Allocator.allocate(program.resolved(), demand);
@@ -107,19 +122,19 @@ public final class ControllerAssistedLoop {
             NodeLoop n = prev.node(id);
             double[] r = rates.get(id);
             double x = allocation.allocation(tree.indexOf(id));
-            double slope = n.slope;
+            Response response = n.response;
             double p;
             if (program.looksUp(id)) {
                 // The threshold of its children's unknown keys (catch-all): its allocation over its counted rate.
                 p = r[0] > 0 && x < r[0] ? 1 - x / r[0] : 0;
             } else {
-                slope = slope(n, r[1]);
-                p = control(n.p, r[0], r[1], x, slope);
+                response = responses.get(id);
+                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity());
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
-            nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, slope, n.p, r[0], r[1], r[2],
+            nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, response, r[0], r[1], r[2],
                     n.droppedBytes + r[2] * seconds / 8, windows.get(id), x));
             if (threshold != n.threshold || salt != n.salt) {
                 modifies.add(program.entry(id, threshold, salt, xid, FlowModCommand.MODIFY));
@@ -155,31 +170,45 @@ public final class ControllerAssistedLoop {
     }
 
     /**
-     * The next drop probability of a leaf: {@code p + (passed - x) / S}, S = max(offered,
-     * measured slope), the change bounded by {@link #MAX_STEP}, p in [0, 1]; held when nothing
-     * was offered (a sender silenced by drops must not reset its leaf).
+     * The next drop probability of a leaf that was at {@code p} and, in the period just read,
+     * offered {@code offered} and passed {@code passed} against its allocation {@code x}. Both laws
+     * integrate the passed rate's error P - x (not its logarithm, which would hold the geometric
+     * mean of a fluctuating P at x and let its mean run above):
+     * <ul>
+     * <li>an unresponsive sender: {@code p + (P - x) / offered} (one exact step for a constant
+     * rate, whose passed rate falls by the offered rate per unit of p);</li>
+     * <li>a responsive one (TCP), relative to p: {@code ln p += GAIN (P - x) / (x E)}, E = e + p/(1-p)
+     * the elasticity of its passed rate (e its offered rate's, learnt), at most x{@value #MAX_FACTOR}
+     * per poll: its rate goes as p^-1/2, so the p that holds it near its share is small (0.1-1 % at a
+     * 20 ms RTT) and an additive step swings it between full rate and timeouts.</li>
+     * </ul>
+     * A responsive sender passing under {@value #SILENT} of x (silenced, in timeouts) gets p /{@value #MAX_FACTOR}.
+     * Every sender's p falls by at most /{@value #MAX_FACTOR} per poll, so a sender that backed off
+     * because of drops gets them lowered gradually, not removed. Held when nothing was offered; from 0
+     * the first step is at most {@link #P_START}; below {@link #P_MIN} it is 0. p stays in [0, 1] and
+     * is the whole integral state (no windup).
      */
-    static double control(double p, double offered, double passed, double x, double slope) {
+    static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity) {
         if (!(offered > 0)) {
             return p;
         }
-        double s = Double.isNaN(slope) ? offered : Math.max(offered, Math.min(MAX_SLOPE_FACTOR * offered, slope));
-        double step = Math.max(-MAX_STEP, Math.min(MAX_STEP, (passed - x) / s));
-        return Math.max(0, Math.min(1, p + step));
-    }
-
-    /**
-     * How much the passed rate falls per unit of drop probability, from the last two periods (p
-     * applied and passed rate of each); NaN (no estimate: the offered rate is used) when p hardly
-     * moved or the passed rate did not fall as p rose.
-     */
-    static double slope(NodeLoop n, double passedNow) {
-        double dp = n.p - n.previousP;
-        if (Double.isNaN(n.previousP) || Math.abs(dp) < MIN_SLOPE_DP || n.offeredBps <= 0) {
-            return Double.NaN;
+        if (p <= 0) {
+            return passed <= x ? 0 : Math.min(P_START, 1 - x / passed);
         }
-        double s = -(passedNow - n.passedBps) / dp;
-        return s > 0 ? s : Double.NaN;
+        double next;
+        if (!(x > 0)) {
+            next = responsive ? p * MAX_FACTOR : 1;
+        } else if (responsive && passed < x * SILENT) {
+            // Nearly silent (timeouts): far more elastic than any model near the share; back off fast.
+            next = p / MAX_FACTOR;
+        } else if (responsive) {
+            double e = elasticity + p / (1 - p);
+            next = p * Math.exp(Math.min(Math.log(MAX_FACTOR), GAIN * (passed - x) / (x * e)));
+        } else {
+            next = p + (passed - x) / offered;
+        }
+        next = Math.max(next, p / MAX_FACTOR);
+        return next < P_MIN ? 0 : Math.min(1, next);
     }
 
     /**

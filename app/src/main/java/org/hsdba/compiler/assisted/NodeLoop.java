@@ -11,7 +11,7 @@ import java.util.Objects;
 public final class NodeLoop {
 
     /** A node just installed: counters unread, threshold 0, nothing measured. */
-    static final NodeLoop FRESH = new NodeLoop(-1, -1, -1, 0, 0, 0, Double.NaN, Double.NaN, 0, 0, 0, 0,
+    static final NodeLoop FRESH = new NodeLoop(-1, -1, -1, 0, 0, 0, Response.UNKNOWN, 0, 0, 0, 0,
             new double[0], 0);
 
     final long bytes;
@@ -21,9 +21,8 @@ public final class NodeLoop {
     final int salt;
     /** The drop probability being integrated (the threshold is its rounding). */
     final double p;
-    /** The passed rate of the period before the last one and the p applied during it (for the slope). */
-    final double slope;
-    final double previousP;
+    /** How the sender reacted to p over the last periods (gain and class of the next step). */
+    final Response response;
     final double offeredBps;
     final double passedBps;
     final double droppedBps;
@@ -34,7 +33,7 @@ public final class NodeLoop {
     /** The allocation of the last poll, bits/s (what the threshold aims the passed rate at). */
     final double allocatedBps;
 
-    NodeLoop(long bytes, long packets, long dropped, int threshold, int salt, double p, double slope, double previousP,
+    NodeLoop(long bytes, long packets, long dropped, int threshold, int salt, double p, Response response,
              double offeredBps, double passedBps, double droppedBps, double droppedBytes, double[] window,
              double allocatedBps) {
         this.bytes = bytes;
@@ -43,8 +42,7 @@ public final class NodeLoop {
         this.threshold = threshold;
         this.salt = salt;
         this.p = p;
-        this.slope = slope;
-        this.previousP = previousP;
+        this.response = response;
         this.offeredBps = offeredBps;
         this.passedBps = passedBps;
         this.droppedBps = droppedBps;
@@ -55,7 +53,7 @@ public final class NodeLoop {
 
     /** The same node with the threshold and salt installed now (counters and control state kept). */
     NodeLoop installed(int newThreshold, int newSalt) {
-        return new NodeLoop(bytes, packets, dropped, newThreshold, newSalt, p, slope, previousP, offeredBps, passedBps,
+        return new NodeLoop(bytes, packets, dropped, newThreshold, newSalt, p, response, offeredBps, passedBps,
                 droppedBps, droppedBytes, window, allocatedBps);
     }
 
@@ -128,8 +126,7 @@ public final class NodeLoop {
         }
         NodeLoop n = (NodeLoop) o;
         return n.bytes == bytes && n.packets == packets && n.dropped == dropped && n.threshold == threshold
-                && n.salt == salt && Double.compare(n.p, p) == 0 && Double.compare(n.slope, slope) == 0
-                && Double.compare(n.previousP, previousP) == 0 && Double.compare(n.offeredBps, offeredBps) == 0
+                && n.salt == salt && Double.compare(n.p, p) == 0 && n.response.equals(response) && Double.compare(n.offeredBps, offeredBps) == 0
                 && Double.compare(n.passedBps, passedBps) == 0 && Double.compare(n.droppedBps, droppedBps) == 0
                 && Arrays.equals(n.window, window) && Double.compare(n.allocatedBps, allocatedBps) == 0;
     }

@@ -160,46 +160,59 @@ public class AssistedCompilerTest {
         bytes.put(p.counterIds().get("A"), 2 * perLeaf);
         bytes.put(p.counterIds().get("B"), perLeaf);
         ControllerAssistedLoop.Step second = loop.step(first.state(), CounterReadings.of(1_000_000_000L, bytes));
-        // Exact: B gets 150 (demand < 200 share), A gets 150, A1 = A2 = 75. Nothing was dropped yet, so
-        // A1 passed 150 against 75: p = 0 + (150 - 75) / 150 = 0.5 -> 16384 of 32768.
+        // Exact: B gets 150 (demand < 200 share), A gets 150, A1 = A2 = 75. Nothing was dropped yet and
+        // nothing is known of the senders: from 0 the first drop probability is at most P_START
+        // (1/256 -> 128 of 32768) in case they are TCP.
         assertEquals(150e6, second.state().rates().get("A1"), 1);
         assertEquals(150e6, second.state().passedRates().get("A1"), 1);
-        assertEquals(Integer.valueOf(16384), second.state().thresholds().get("A1"));
-        assertEquals(Integer.valueOf(16384), second.state().thresholds().get("A2"));
+        assertEquals(Integer.valueOf(128), second.state().thresholds().get("A1"));
+        assertEquals(Integer.valueOf(128), second.state().thresholds().get("A2"));
         assertEquals(Integer.valueOf(0), second.state().thresholds().get("B1"));
         assertEquals("A's catch-all threshold: 150 of 300", Integer.valueOf(16384), second.state().thresholds().get("A"));
         assertEquals(3, second.modifies().size());
         assertEquals(100, second.modifies().get(0).xid());
         assertEquals(103, second.state().nextXid());
-        // Same offered rates again, half of A1 and A2 dropped (no drop counts read: estimated from the
-        // thresholds): passed = target, the thresholds stay; only the salts move on.
+        // Same offered rates again (no drop counts read: drops estimated from the thresholds): p rose
+        // and the senders did not slow down, so they are unresponsive and land in one step at 1/2.
         Map<Long, Long> again = new HashMap<>();
         bytes.forEach((c, b) -> again.put(c, 2 * b));
         ControllerAssistedLoop.Step third = loop.step(second.state(), CounterReadings.of(2_000_000_000L, again));
-        assertEquals(second.state().thresholds(), third.state().thresholds());
-        assertEquals(75e6, third.state().passedRates().get("A1"), 1);
-        assertEquals(75e6, third.state().droppedRates().get("A1"), 1);
-        assertEquals("A drops what its children drop", 150e6, third.state().droppedRates().get("A"), 1);
-        assertEquals(3, third.modifies().size());
-        for (FlowMod f : third.modifies()) {
+        assertEquals(Integer.valueOf(16384), third.state().thresholds().get("A1"));
+        assertEquals(Integer.valueOf(16384), third.state().thresholds().get("A2"));
+        assertEquals(Integer.valueOf(0), third.state().thresholds().get("B1"));
+        // And again: half of A1 and A2 dropped, passed = target: the thresholds stay, the salts move on.
+        Map<Long, Long> thrice = new HashMap<>();
+        bytes.forEach((c, b) -> thrice.put(c, 3 * b));
+        ControllerAssistedLoop.Step fourth = loop.step(third.state(), CounterReadings.of(3_000_000_000L, thrice));
+        assertEquals(third.state().thresholds(), fourth.state().thresholds());
+        assertEquals(75e6, fourth.state().passedRates().get("A1"), 1);
+        assertEquals(75e6, fourth.state().droppedRates().get("A1"), 1);
+        assertEquals("A drops what its children drop", 150e6, fourth.state().droppedRates().get("A"), 1);
+        assertEquals(3, fourth.modifies().size());
+        for (FlowMod f : fourth.modifies()) {
             assertTrue(f.counterId() != p.counterId("B1"));
         }
-        assertTrue(second.state().salts().get("A1") != third.state().salts().get("A1"));
+        assertTrue(third.state().salts().get("A1") != fourth.state().salts().get("A1"));
     }
 
     @Test
-    public void controlIntegratesThePassedErrorWithBoundedSteps() {
-        assertEquals("nothing offered: held", 0.3, ControllerAssistedLoop.control(0.3, 0, 0, 10, Double.NaN), 0);
-        assertEquals("a sender that does not react lands in one step", 1 - 60.0 / 90,
-                ControllerAssistedLoop.control(0, 90, 90, 60, Double.NaN), 1e-12);
-        assertEquals("steps are bounded", ControllerAssistedLoop.MAX_STEP,
-                ControllerAssistedLoop.control(0, 100, 100, 1, Double.NaN), 1e-12);
-        assertEquals("a measured steeper slope makes the step smaller", 0.2 + 10.0 / 200,
-                ControllerAssistedLoop.control(0.2, 100, 60, 50, 200), 1e-12);
-        assertEquals("passing less than the target lowers p", 0.2 - 10.0 / 100,
-                ControllerAssistedLoop.control(0.2, 100, 40, 50, Double.NaN), 1e-12);
-        assertEquals("never below 0", 0, ControllerAssistedLoop.control(0.01, 100, 10, 50, Double.NaN), 0);
-        assertEquals("never above 1", 1, ControllerAssistedLoop.control(0.9, 100, 80, 0, Double.NaN), 0);
+    public void controlStepsRelativeToPAndLandsUnresponsiveSenders() {
+        assertEquals("nothing offered: held", 0.3, ControllerAssistedLoop.control(0.3, 0, 0, 10, true, 0.5), 0);
+        assertEquals("from 0, at most P_START", ControllerAssistedLoop.P_START,
+                ControllerAssistedLoop.control(0, 90, 90, 60, true, 0.5), 0);
+        assertEquals("from 0 and under the target: stays 0", 0, ControllerAssistedLoop.control(0, 50, 50, 60, true, 0.5), 0);
+        assertEquals("an unresponsive sender lands in one step", 1 - 60.0 / 90,
+                ControllerAssistedLoop.control(0.01, 90, 89.1, 60, false, 0.5), 1e-9);
+        assertEquals("a responsive sender rises by at most x4", 0.04,
+                ControllerAssistedLoop.control(0.01, 90, 89.1, 10, true, 0.5), 1e-12);
+        assertEquals("every sender falls by at most /4", 0.1,
+                ControllerAssistedLoop.control(0.4, 10, 6, 60, false, 0.5), 1e-12);
+        // TCP-like at p = 1 %, passing 4/3 of x: ln p grows by GAIN (1/3) / (0.5 + p/(1-p)).
+        assertEquals(0.01 * Math.exp(0.5 * (1.0 / 3) / (0.5 + 0.01 / 0.99)),
+                ControllerAssistedLoop.control(0.01, 40.4, 40, 30, true, 0.5), 1e-12);
+        assertEquals("at its target p holds", 0.02, ControllerAssistedLoop.control(0.02, 30.6, 30, 30, true, 0.5), 1e-9);
+        assertEquals("tiny p goes to 0", 0, ControllerAssistedLoop.control(1e-4, 10, 1, 60, true, 0.5), 0);
+        assertEquals("never above 1", 1, ControllerAssistedLoop.control(0.9, 100, 80, 0, false, 0.5), 0);
     }
 
     @Test

@@ -42,7 +42,7 @@ public class AssistedDiffTest {
         return m.stream().filter(x -> x instanceof FlowMod).map(x -> (FlowMod) x).collect(Collectors.toList());
     }
 
-    /** The program after one poll that set thresholds (A1, A2: 128; A: 128), as the loop test computes them. */
+    /** The program after one poll that set thresholds (A1, A2: 128, the first step from 0; A: 16384), as the loop test computes them. */
     private static LoopState polled(AssistedProgram p) {
         ControllerAssistedLoop loop = new ControllerAssistedLoop(p);
         Map<Long, Long> bytes = new HashMap<>();
@@ -61,7 +61,7 @@ public class AssistedDiffTest {
     public void aJoinedLeafIsOneAddAndEveryOtherEntryKeepsIndexCounterAndThreshold() {
         AssistedProgram p = AssistedCompiler.compile(AssistedCompilerTest.tree(), STOCK, OPTS);
         LoopState s = polled(p);
-        assertEquals(Integer.valueOf(16384), s.thresholds().get("A1"));
+        assertEquals(Integer.valueOf(128), s.thresholds().get("A1"));
         BandwidthTree joined = TreeEdit.add(NodeSpec.builder("A3").parent("A")
                 .key(MatchKey.exact(32, new byte[] {10, 1, 0, 3})).weight(1.0).build()).applyTo(p.tree());
         AssistedDelta d = AssistedCompiler.diff(p, s, joined, STOCK, OPTS);

@@ -1,0 +1,144 @@
+package org.hsdba.compiler.assisted;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * How a leaf's sender reacts to the drop probability, learnt from the last {@value #HISTORY}
+ * periods (the p applied during each and the rate offered in it). Two things are kept:
+ * <ul>
+ * <li>its <em>elasticity</em> -d ln(offered)/d ln(p), the least-squares slope over the history's
+ * periods with p &gt; 0 (when p spanned at least a factor 2), taken between {@value #TCP_ELASTICITY}
+ * (TCP's rate goes as p^-1/2, Mathis et al.) and {@value #MAX_ELASTICITY};</li>
+ * <li>whether the sender is <em>responsive</em>: a sender whose offered rate fell by less than
+ * {@value #STEADY} while p rose by {@value #ROSE}x (or from 0), or whose fitted elasticity is below
+ * {@value #UNRESPONSIVE}, is unresponsive (constant rate: one exact step lands it); an offered
+ * rate that changes by more than {@value #STEADY} between two periods otherwise makes it responsive
+ * again (TCP's offered rate swings, a constant-rate sender's does not).</li>
+ * </ul>
+ * A new leaf starts responsive: a wrong guess that way costs a constant-rate sender one poll, the
+ * other way it silences a TCP sender. Immutable.
+ */
+final class Response {
+
+    /** Periods remembered. */
+    static final int HISTORY = 8;
+    /** Elasticity of a responsive sender until measured, and the least taken. */
+    static final double TCP_ELASTICITY = 0.5;
+    /** Largest elasticity taken (a sender in timeouts falls faster than any power law). */
+    static final double MAX_ELASTICITY = 2;
+    /** A rise of p by this factor (or from 0) that leaves the offered rate where it was shows an unresponsive sender. */
+    static final double ROSE = 2;
+    /** A fitted elasticity below this shows an unresponsive sender. */
+    static final double UNRESPONSIVE = 0.15;
+    /** Relative change of the offered rate between periods beyond which the sender counts as responsive. */
+    static final double STEADY = 0.2;
+
+    static final Response UNKNOWN = new Response(new double[0], new double[0], true, TCP_ELASTICITY);
+
+    private final double[] p;
+    private final double[] offered;
+    private final boolean responsive;
+    private final double elasticity;
+
+    Response(double[] p, double[] offered, boolean responsive, double elasticity) {
+        this.p = p.clone();
+        this.offered = offered.clone();
+        this.responsive = responsive;
+        this.elasticity = elasticity;
+    }
+
+    /** After one more period in which {@code pApplied} was installed and {@code offeredBps} offered. */
+    Response next(double pApplied, double offeredBps) {
+        if (!(offeredBps > 0)) {
+            // Nothing offered (stopped, or silenced between timeouts): nothing to learn from.
+            return this;
+        }
+        int keep = Math.min(p.length, HISTORY - 1);
+        double[] ps = Arrays.copyOfRange(p, p.length - keep, p.length + 1);
+        double[] os = Arrays.copyOfRange(offered, offered.length - keep, offered.length + 1);
+        ps[keep] = pApplied;
+        os[keep] = offeredBps;
+        boolean r = responsive;
+        double fitted = fit(ps, os);
+        if (keep >= 1) {
+            double ratio = offeredBps / os[keep - 1];
+            boolean rose = pApplied > 0 && pApplied >= ROSE * ps[keep - 1];
+            if (rose && ratio >= 1 - STEADY) {
+                r = false;
+            } else if (Math.abs(ratio - 1) > STEADY) {
+                r = true;
+            } else if (fitted < UNRESPONSIVE) {
+                r = false;
+            }
+        }
+        double e = Double.isNaN(fitted) ? elasticity : Math.max(TCP_ELASTICITY, Math.min(MAX_ELASTICITY, fitted));
+        return new Response(ps, os, r, e);
+    }
+
+    /**
+     * The least-squares elasticity -d ln(offered) / d ln(p) over the periods with p &gt; 0; NaN when
+     * there are fewer than 3 or p spanned less than a factor 2.
+     */
+    static double fit(double[] ps, double[] os) {
+        int n = 0;
+        double sx = 0;
+        double sy = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i] > 0) {
+                double lx = Math.log(ps[i]);
+                n++;
+                sx += lx;
+                sy += Math.log(os[i]);
+                min = Math.min(min, lx);
+                max = Math.max(max, lx);
+            }
+        }
+        if (n < 3 || max - min < Math.log(2)) {
+            return Double.NaN;
+        }
+        double mx = sx / n;
+        double my = sy / n;
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i] > 0) {
+                double dx = Math.log(ps[i]) - mx;
+                sxy += dx * (Math.log(os[i]) - my);
+                sxx += dx * dx;
+            }
+        }
+        return -sxy / sxx;
+    }
+
+    boolean responsive() {
+        return responsive;
+    }
+
+    double elasticity() {
+        return elasticity;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Response)) {
+            return false;
+        }
+        Response r = (Response) o;
+        return r.responsive == responsive && Double.compare(r.elasticity, elasticity) == 0 && Arrays.equals(r.p, p)
+                && Arrays.equals(r.offered, offered);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(responsive, elasticity, Arrays.hashCode(p));
+    }
+
+    @Override
+    public String toString() {
+        return (responsive ? "responsive" : "unresponsive") + String.format(java.util.Locale.ROOT, ", elasticity %.2f",
+                elasticity);
+    }
+}

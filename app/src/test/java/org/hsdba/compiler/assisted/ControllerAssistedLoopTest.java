@@ -1,0 +1,172 @@
+package org.hsdba.compiler.assisted;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import java.util.function.DoubleUnaryOperator;
+
+import org.junit.Test;
+
+/**
+ * The leaf control law of {@link ControllerAssistedLoop} (the same calls its step makes per leaf:
+ * {@link Response#next} then {@link ControllerAssistedLoop#control}) against model senders whose
+ * offered rate is a function of the drop probability of the period (they react within a poll).
+ */
+public class ControllerAssistedLoopTest {
+
+    /** A leaf driven for some polls: p, offered and passed rate of each period. */
+    private static final class Run {
+        double p;
+        Response response = Response.UNKNOWN;
+        double offered;
+        double passed;
+
+        /** One period at the current p, then one poll. */
+        void poll(DoubleUnaryOperator sender, double x) {
+            offered = sender.applyAsDouble(p);
+            passed = offered * (1 - p);
+            response = response.next(p, offered);
+            p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity());
+        }
+    }
+
+    /** TCP after Mathis et al.: rate = c / sqrt(p), at most the line rate. */
+    private static DoubleUnaryOperator tcp(double c, double line) {
+        return p -> p <= 0 ? line : Math.min(line, c / Math.sqrt(p));
+    }
+
+    @Test
+    public void convergesWithATcpLikeSenderWithoutSwinging() {
+        // 20 ms RTT, 1448-byte segments: c = 1.22 * 1448 * 8 / 0.02 = 0.707 Mb/s; line 400 Mb/s; share 12.5.
+        DoubleUnaryOperator sender = tcp(0.707, 400);
+        double x = 12.5;
+        Run r = new Run();
+        double maxStep = 0;
+        for (int n = 0; n < 40; n++) {
+            double before = r.p;
+            r.poll(sender, x);
+            if (before > 0 && r.p > 0) {
+                maxStep = Math.max(maxStep, Math.abs(Math.log(r.p / before)));
+            }
+            if (n >= 15) {
+                assertEquals("poll " + n + ": passed " + r.passed, x, r.passed, 0.02 * x);
+            }
+        }
+        assertTrue(r.response.responsive());
+        assertTrue("p changes by at most a factor 4 per poll", maxStep <= Math.log(4) + 1e-9);
+        // The p that holds it: (c / x)^2 = 0.32 %, far below the additive steps of an offered-rate gain.
+        assertEquals(Math.pow(0.707 / x, 2), r.p, 0.0002);
+    }
+
+    @Test
+    public void aSenderMoreElasticThanTcpStillConverges() {
+        // rate ~ p^-1.5 (a sender that falls into timeouts quickly): the elasticity is learnt.
+        DoubleUnaryOperator sender = p -> p <= 0 ? 400 : Math.min(400, 0.01 * Math.pow(p, -1.5));
+        double x = 20;
+        Run r = new Run();
+        for (int n = 0; n < 60; n++) {
+            r.poll(sender, x);
+            if (n >= 40) {
+                assertEquals("poll " + n, x, r.passed, 0.02 * x);
+            }
+        }
+        assertTrue(r.response.elasticity() > 1);
+    }
+
+    @Test
+    public void anUnresponsiveSenderLandsInOneStepAfterTheFirstAndStays() {
+        DoubleUnaryOperator cbr = p -> 90;
+        double x = 37.5;
+        Run r = new Run();
+        r.poll(cbr, x);
+        assertEquals(ControllerAssistedLoop.P_START, r.p, 0);
+        r.poll(cbr, x);
+        assertFalse(r.response.responsive());
+        assertEquals(1 - x / 90, r.p, 1e-9);
+        for (int n = 0; n < 20; n++) {
+            r.poll(cbr, x);
+            assertEquals(1 - x / 90, r.p, 1e-9);
+            assertEquals(x, r.passed, 1e-6);
+        }
+        // Its share rises (a neighbour stopped): p falls by at most /4 per poll and lands.
+        r.poll(cbr, 80);
+        assertEquals((1 - x / 90) / 4, r.p, 1e-9);
+        r.poll(cbr, 80);
+        assertEquals(1 - 80.0 / 90, r.p, 1e-9);
+    }
+
+    @Test
+    public void noWindupWhileTheSenderStaysUnderItsShare() {
+        DoubleUnaryOperator tcp = tcp(0.707, 400);
+        Run r = new Run();
+        for (int n = 0; n < 30; n++) {
+            r.poll(tcp, 12.5);
+        }
+        double held = r.p;
+        // 50 polls of offering less than its share (an application limit): p goes to 0 and stays there.
+        for (int n = 0; n < 50; n++) {
+            r.poll(p -> 5, 12.5);
+        }
+        assertEquals(0, r.p, 0);
+        // Greedy again: it is held again as quickly as from a fresh start, no accumulated error to unwind.
+        int polls = 0;
+        do {
+            r.poll(tcp, 12.5);
+            polls++;
+        } while (Math.abs(r.passed / 12.5 - 1) > 0.05 && polls < 100);
+        Run fresh = new Run();
+        int freshPolls = 0;
+        do {
+            fresh.poll(tcp, 12.5);
+            freshPolls++;
+        } while (Math.abs(fresh.passed / 12.5 - 1) > 0.05 && freshPolls < 100);
+        assertTrue(polls + " polls after the idle spell, " + freshPolls + " fresh", polls <= freshPolls + 2);
+        assertEquals(held, r.p, 0.2 * held);
+    }
+
+    @Test
+    public void aSilencedSenderGetsItsDropsLoweredGradually() {
+        Run r = new Run();
+        r.p = 0.5;
+        // Silenced by drops: a retransmission now and then, nothing in some periods.
+        double[] offered = {0.2, 0, 0.3, 0, 0, 0.2};
+        double last = r.p;
+        for (double o : offered) {
+            r.poll(p -> o, 12.5);
+            assertTrue("never more than /4 per poll", r.p >= last / 4 - 1e-12);
+            if (o == 0) {
+                assertEquals("nothing offered: held", last, r.p, 0);
+            }
+            last = r.p;
+        }
+        assertEquals(0.5 / 64, r.p, 1e-12);
+    }
+
+    @Test
+    public void elasticityIsTheLeastSquaresSlopeWithinItsBounds() {
+        double[] ps = {0.01, 0.02, 0.04, 0.08};
+        double[] tcp = new double[ps.length];
+        double[] steep = new double[ps.length];
+        double[] flat = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            tcp[i] = 1 / Math.sqrt(ps[i]);
+            steep[i] = Math.pow(ps[i], -1.2);
+            flat[i] = 90;
+        }
+        assertEquals(0.5, Response.fit(ps, tcp), 1e-9);
+        assertEquals(1.2, Response.fit(ps, steep), 1e-9);
+        assertEquals(0, Response.fit(ps, flat), 1e-12);
+        assertTrue("p spanned less than 2x: none",
+                Double.isNaN(Response.fit(new double[] {0.01, 0.012, 0.015}, new double[] {3, 2, 1})));
+        assertTrue("fewer than three periods with p > 0: none",
+                Double.isNaN(Response.fit(new double[] {0, 0.01, 0.04}, new double[] {400, 10, 5})));
+        // The learnt value stays within [TCP's 0.5, 2].
+        Response r = Response.UNKNOWN;
+        for (int i = 0; i < ps.length; i++) {
+            r = r.next(ps[i], flat[i]);
+        }
+        assertEquals(Response.TCP_ELASTICITY, r.elasticity(), 0);
+        assertFalse("a flat offered rate while p rose 8x: unresponsive", r.responsive());
+    }
+}
