@@ -6,17 +6,18 @@
 # --rtt adds round-trip time to the flows (the lab file's "rtt", a delay line in the lab on the way back):
 # one duration for all (10ms) or a comma list given to the sources in turn (5ms,10ms,20ms,40ms).
 # --cc sets the senders' TCP congestion control (the lab file's "congestionControl", default cubic).
+# --poll sets the controller's polling period (the scenario's runtime "pollingPeriod", e.g. 200ms).
 #
 # --shaped shapes the egress veth to the tree's capacity (hsdba lab --shape, tc tbf) and runs the
 # tree at the default headroom (eta 0.95) instead of the lab files' eta 1 (issue 20's shaped link).
 #
-#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--shaped]
+#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--shaped]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 warmup=${2:-10}
-only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""
+only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""; poll=""
 shift $(( $# > 2 ? 2 : $# )) || true
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
         --in-switch-only) modes=in-switch ;;
         --rtt) rtt=$2; shift ;;
         --cc) cc=$2; shift ;;
+        --poll) poll=$2; shift ;;
         --shaped) shaped=1 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -38,8 +40,8 @@ mkdir -p "$out"
 for name in tcp mixed; do
     [ -n "$only" ] && [ "$only" != "$name" ] && continue
     # the same lab file with every flow and the run lasting $seconds
-    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${shaped:+-shaped}"
-    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" "$shaped" >"$out/hosts-$name-$tag.json" <<'PY'
+    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
+    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" "$shaped" "$poll" >"$out/hosts-$name-$tag.json" <<'PY'
 import json, sys
 lab = json.load(open(sys.argv[1]))
 s = float(sys.argv[2])
@@ -55,13 +57,15 @@ if sys.argv[4]:
 if sys.argv[5]:
     for tree in lab["scenario"]["config"]["trees"]:
         tree.pop("eta", None)
+if sys.argv[6]:
+    lab["scenario"]["config"]["runtime"]["pollingPeriod"] = sys.argv[6]
 json.dump(lab, sys.stdout, indent=2)
 PY
     for mode in $modes; do
-        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${shaped:+-shaped}"
+        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
         rm -rf "$dir"
         flag=""; [ "$mode" = stock ] && flag="--stock"
-        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${shaped:+, egress shaped}"
+        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${shaped:+, egress shaped}"
         ./hsdba lab --hosts $flag --scenario "$out/hosts-$name-$tag.json" --data-dir "$dir" --http-port 0 \
             --pof-port 0 --status 0 --warmup "$warmup" ${shaped:+--shape} >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
         cat "$dir/hosts-report.txt"

@@ -129,7 +129,7 @@ public final class ControllerAssistedLoop {
                 p = r[0] > 0 && x < r[0] ? 1 - x / r[0] : 0;
             } else {
                 response = responses.get(id);
-                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity());
+                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP());
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
@@ -183,12 +183,22 @@ public final class ControllerAssistedLoop {
      * 20 ms RTT) and an additive step swings it between full rate and timeouts.</li>
      * </ul>
      * A responsive sender passing under {@value #SILENT} of x (silenced, in timeouts) gets p /{@value #MAX_FACTOR}.
-     * Every sender's p falls by at most /{@value #MAX_FACTOR} per poll, so a sender that backed off
-     * because of drops gets them lowered gradually, not removed. Held when nothing was offered; from 0
+     * Otherwise every sender's p falls by at most /{@value #MAX_FACTOR} per poll, so a sender that
+     * backed off because of drops gets them lowered gradually, not removed. Held when nothing was offered; from 0
      * the first step is at most {@link #P_START}; below {@link #P_MIN} it is 0. p stays in [0, 1] and
      * is the whole integral state (no windup).
      */
     static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity) {
+        return control(p, offered, passed, x, responsive, elasticity, Double.NaN);
+    }
+
+    /**
+     * {@link #control(double, double, double, double, boolean, double)} knowing the p of the period
+     * before ({@code before}): a responsive sender whose p rose more than x{@value #MAX_FACTOR} (an
+     * exact step, taken while it looked unresponsive) goes back to {@code before} at once.
+     */
+    static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity,
+                          double before) {
         if (!(offered > 0)) {
             return p;
         }
@@ -198,6 +208,10 @@ public final class ControllerAssistedLoop {
         double next;
         if (!(x > 0)) {
             next = responsive ? p * MAX_FACTOR : 1;
+        } else if (responsive && before > 0 && before * MAX_FACTOR < p) {
+            // p rose more than a responsive step can (an exact step for a sender taken as unresponsive,
+            // e.g. TCP still ramping up) and the sender reacted: that step was wrong, undo it.
+            return before < P_MIN ? 0 : before;
         } else if (responsive && passed < x * SILENT) {
             // Nearly silent (timeouts): far more elastic than any model near the share; back off fast.
             next = p / MAX_FACTOR;

@@ -10,11 +10,11 @@ import java.util.Objects;
  * <li>its <em>elasticity</em> -d ln(offered)/d ln(p), the least-squares slope over the history's
  * periods with p &gt; 0 (when p spanned at least a factor 2), taken between {@value #TCP_ELASTICITY}
  * (TCP's rate goes as p^-1/2, Mathis et al.) and {@value #MAX_ELASTICITY};</li>
- * <li>whether the sender is <em>responsive</em>: a sender whose offered rate fell by less than
- * {@value #STEADY} while p rose by {@value #ROSE}x (or from 0), or whose fitted elasticity is below
- * {@value #UNRESPONSIVE}, is unresponsive (constant rate: one exact step lands it); an offered
- * rate that changes by more than {@value #STEADY} between two periods otherwise makes it responsive
- * again (TCP's offered rate swings, a constant-rate sender's does not).</li>
+ * <li>whether the sender is <em>responsive</em>: it reacted when its offered rate moved by more
+ * than {@value #STEADY} against p between two periods (fell as p rose, rose as p fell), which makes
+ * it responsive; with no reaction within the history, a sender whose offered rate fell by less
+ * than {@value #STEADY} while p rose by {@value #ROSE}x (or from 0), or whose fitted elasticity is
+ * below {@value #UNRESPONSIVE}, is unresponsive (constant rate: one exact step lands it).</li>
  * </ul>
  * A new leaf starts responsive: a wrong guess that way costs a constant-rate sender one poll, the
  * other way it silences a TCP sender. Immutable.
@@ -34,18 +34,21 @@ final class Response {
     /** Relative change of the offered rate between periods beyond which the sender counts as responsive. */
     static final double STEADY = 0.2;
 
-    static final Response UNKNOWN = new Response(new double[0], new double[0], true, TCP_ELASTICITY);
+    static final Response UNKNOWN = new Response(new double[0], new double[0], true, TCP_ELASTICITY, HISTORY);
 
     private final double[] p;
     private final double[] offered;
     private final boolean responsive;
     private final double elasticity;
+    /** Periods since the offered rate last moved against p (HISTORY: not within the history). */
+    private final int sinceReaction;
 
-    Response(double[] p, double[] offered, boolean responsive, double elasticity) {
+    Response(double[] p, double[] offered, boolean responsive, double elasticity, int sinceReaction) {
         this.p = p.clone();
         this.offered = offered.clone();
         this.responsive = responsive;
         this.elasticity = elasticity;
+        this.sinceReaction = sinceReaction;
     }
 
     /** After one more period in which {@code pApplied} was installed and {@code offeredBps} offered. */
@@ -60,20 +63,24 @@ final class Response {
         ps[keep] = pApplied;
         os[keep] = offeredBps;
         boolean r = responsive;
+        int since = Math.min(HISTORY, sinceReaction + 1);
         double fitted = fit(ps, os);
         if (keep >= 1) {
+            double before = ps[keep - 1];
             double ratio = offeredBps / os[keep - 1];
-            boolean rose = pApplied > 0 && pApplied >= ROSE * ps[keep - 1];
-            if (rose && ratio >= 1 - STEADY) {
-                r = false;
-            } else if (Math.abs(ratio - 1) > STEADY) {
+            boolean reacted = pApplied > before && ratio < 1 - STEADY || pApplied < before && ratio > 1 + STEADY;
+            boolean rose = pApplied > 0 && pApplied >= ROSE * before;
+            if (reacted) {
+                since = 0;
                 r = true;
-            } else if (fitted < UNRESPONSIVE) {
+            } else if (since >= HISTORY && (rose && ratio >= 1 - STEADY || fitted < UNRESPONSIVE)) {
+                // No reaction within the history and p rose without effect (or the fit is flat). A TCP
+                // sender near its share can look flat between two polls; its reactions keep it out.
                 r = false;
             }
         }
         double e = Double.isNaN(fitted) ? elasticity : Math.max(TCP_ELASTICITY, Math.min(MAX_ELASTICITY, fitted));
-        return new Response(ps, os, r, e);
+        return new Response(ps, os, r, e, since);
     }
 
     /**
@@ -113,6 +120,14 @@ final class Response {
         return -sxy / sxx;
     }
 
+    /**
+     * The p applied in the period before the last one read (where a sender silenced by the last
+     * step was last seen sending); NaN with fewer than two periods.
+     */
+    double previousP() {
+        return p.length < 2 ? Double.NaN : p[p.length - 2];
+    }
+
     boolean responsive() {
         return responsive;
     }
@@ -127,7 +142,8 @@ final class Response {
             return false;
         }
         Response r = (Response) o;
-        return r.responsive == responsive && Double.compare(r.elasticity, elasticity) == 0 && Arrays.equals(r.p, p)
+        return r.responsive == responsive && Double.compare(r.elasticity, elasticity) == 0
+                && r.sinceReaction == sinceReaction && Arrays.equals(r.p, p)
                 && Arrays.equals(r.offered, offered);
     }
 

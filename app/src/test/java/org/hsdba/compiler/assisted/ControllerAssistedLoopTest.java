@@ -27,7 +27,8 @@ public class ControllerAssistedLoopTest {
             offered = sender.applyAsDouble(p);
             passed = offered * (1 - p);
             response = response.next(p, offered);
-            p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity());
+            p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity(),
+                    response.previousP());
         }
     }
 
@@ -141,6 +142,21 @@ public class ControllerAssistedLoopTest {
             last = r.p;
         }
         assertEquals(0.5 / 64, r.p, 1e-12);
+    }
+
+    @Test
+    public void aTcpSenderTakenForUnresponsiveWhileRampingUpGetsTheRiseUndone() {
+        Run r = new Run();
+        // Slow start: 25 then 29 Mb/s (p rose from 0 and the rate did not fall: taken as unresponsive).
+        r.poll(p -> 25, 8.3);
+        assertEquals(ControllerAssistedLoop.P_START, r.p, 0);
+        r.poll(p -> 29, 8.3);
+        assertFalse(r.response.responsive());
+        assertEquals("the exact step for a constant rate", 1 - 8.3 / 29, r.p, 1e-9);
+        // It was TCP: silenced at once. The next poll goes back to the p before the rise, not /4.
+        r.poll(p -> 0.9, 8.3);
+        assertTrue(r.response.responsive());
+        assertEquals(ControllerAssistedLoop.P_START, r.p, 0);
     }
 
     @Test
