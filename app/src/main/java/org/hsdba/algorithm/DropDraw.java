@@ -22,6 +22,9 @@ public enum DropDraw {
      * {@code p = 1/2}) lose alike, where a deterministic credit (drop every {@code 1/p}-th packet)
      * would always drop the same flow. A unit whose drop is still owed when it ends drops the
      * packet that ends it; a drop the next unit then owes at once waits for the next packet.
+     * The price: an AIMD sender, which halves on each drop, keeps a little less of its share
+     * when its drops come at regular gaps than at geometric ones (simulated congestion-control
+     * mix, seeds 1-5: its subnet 5.8-7.0 % below its share against 4.6-5.8 %).
      */
     STRATIFIED
 }
