@@ -24,7 +24,7 @@ public enum DropDraw {
      * packet that ends it; a drop the next unit then owes at once waits for the next packet.
      * The price: an AIMD sender, which halves on each drop, keeps a little less of its share
      * when its drops come at regular gaps than at geometric ones (simulated congestion-control
-     * mix, seeds 1-5: its subnet 5.8-7.0 % below its share against 4.6-5.8 %).
+     * mix, seeds 1-5: its subnet 6.0-7.0 % below its share against 4.8-5.8 %).
      */
     STRATIFIED
 }
