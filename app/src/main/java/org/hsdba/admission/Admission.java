@@ -61,7 +61,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf());
+        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf(), run.groups);
     }
 
     /**
@@ -105,7 +105,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf);
+        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf, run.groups);
     }
 
     /** One admission pass over a tree. */
@@ -117,9 +117,13 @@ public final class Admission {
         private final double[] peak;
         private final boolean[] implied;
         private boolean[] leaf;
+        /** The sibling group of each parent (index + 1; 0: the port), as resolved. */
+        private final SiblingGroup[] groups;
         private final List<Violation> violations = new ArrayList<>();
         /** The edit being re-resolved ({@link #reuse}); null for a full run. */
         private AppliedEdit edit;
+        /** With {@link #edit}: the nodes it created or changed, by index (a lookup, not a search per sibling). */
+        private boolean[] changed;
 
         Run(BandwidthTree tree) {
             this.tree = tree;
@@ -128,6 +132,7 @@ public final class Admission {
             this.guarantee = new double[n];
             this.peak = new double[n];
             this.implied = new boolean[n];
+            this.groups = new SiblingGroup[n + 1];
         }
 
         /** Leaf flags of every node (after a full run). */
@@ -149,9 +154,17 @@ public final class Admission {
         Run reuse(ResolvedTree admitted, AppliedEdit edit) {
             this.edit = edit;
             leaf = new boolean[n];
+            changed = new boolean[n];
+            for (int c : edit.changedNodes()) {
+                changed[c] = true;
+            }
+            groups[0] = admitted.group(-1);
             for (int i = 0; i < n; i++) {
                 int s = edit.sourceIndex(i);
-                if (s >= 0 && !edit.isChanged(i)) {
+                if (s >= 0) {
+                    groups[i + 1] = admitted.group(s); // replaced below if the group is re-resolved
+                }
+                if (s >= 0 && !changed[i]) {
                     weight[i] = admitted.weight(s);
                     guarantee[i] = admitted.guarantee(s);
                     peak[i] = admitted.peak(s);
@@ -185,8 +198,8 @@ public final class Admission {
                     int c = tree.child(p, k);
                     // A changed guarantee re-resolves the children's group; a leaf has none (its
                     // own rates were checked with its siblings), so a join under a large parent
-                    // does not queue every sibling.
-                    if (edit.isChanged(c) || tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
+                    // does not queue every sibling. Changed nodes were queued above.
+                    if (tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
                         queue(dirty, queued, c);
                     }
                 }
@@ -237,6 +250,7 @@ public final class Admission {
         private void resolveChildren(int p) {
             int count = tree.childCount(p);
             if (count == 0) {
+                groups[p + 1] = SiblingGroup.empty(tree);
                 return;
             }
             // ints, not a list of Integers: a group can hold thousands of joined users
@@ -257,17 +271,20 @@ public final class Admission {
                 kids = Arrays.copyOf(kids, m);
             }
             if (kids.length == 0) {
+                groups[p + 1] = SiblingGroup.empty(tree);
                 return;
             }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double ratio = Double.NaN;
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
                 for (int c : kids) {
                     weight[c] = tree.node(c).weight().orElse(1.0);
                     guarantee[c] = tree.node(c).guaranteed().map(Rate::asDouble).orElse(0.0);
                 }
             } else {
-                resolveProportional(p, kids, budget);
+                ratio = resolveProportional(p, kids, budget);
             }
+            groups[p + 1] = SiblingGroup.of(tree, kids, weight, ratio);
             checkSum(p, kids, budget);
             checkKeys(p, kids);
         }
@@ -295,8 +312,8 @@ public final class Admission {
             return Ranges.isRepresentableWeight(w);
         }
 
-        /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group. */
-        private void resolveProportional(int p, int[] kids, double budget) {
+        /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group; returns rho. */
+        private double resolveProportional(int p, int[] kids, double budget) {
             Integer anchor = null;
             boolean anyGOnly = false;
             boolean anyRest = false;
@@ -330,7 +347,7 @@ public final class Admission {
                         weight[c] = 1.0;
                         guarantee[c] = 0;
                     }
-                    return;
+                    return 0;
                 }
             } else if (!anyGOnly) {
                 rho = budget / sumWRest;
@@ -366,6 +383,7 @@ public final class Admission {
                     implied[c] = true;
                 }
             }
+            return rho;
         }
 
         private String anchorNote(Integer anchor, double rho) {
@@ -422,11 +440,11 @@ public final class Admission {
             for (int k = 0; k < kids.length; k++) {
                 int c = kids[k];
                 keys.add(tree.node(c).key());
-                fresh[k] = edit == null || edit.sourceIndex(c) < 0 || edit.isChanged(c);
+                fresh[k] = edit == null || changed[c]; // a node the edit created is changed too
             }
             // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
             if (p >= 0 && tree.node(p).key() != null) {
-                boolean parentChanged = edit == null || edit.sourceIndex(p) < 0 || edit.isChanged(p);
+                boolean parentChanged = edit == null || changed[p];
                 MatchKey pk = tree.node(p).key();
                 for (int k = 0; k < kids.length; k++) {
                     int c = kids[k];
