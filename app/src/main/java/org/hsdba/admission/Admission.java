@@ -1,5 +1,6 @@
 package org.hsdba.admission;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -259,7 +260,9 @@ public final class Admission {
             for (int k = 0; k < count; k++) {
                 int c = tree.child(p, k);
                 NodeSpec node = tree.node(c);
-                checkOwnRates(c, node);
+                if (edit == null || changed[c]) {
+                    checkOwnRates(c, node); // a kept node passed when admitted, with the same spec
+                }
                 if (node.isTemplate()) {
                     weight[c] = node.weight().orElse(1.0);
                     guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
@@ -276,15 +279,18 @@ public final class Admission {
             }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
             double ratio = Double.NaN;
+            SiblingGroup.Builder group = new SiblingGroup.Builder(tree);
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
                 for (int c : kids) {
-                    weight[c] = tree.node(c).weight().orElse(1.0);
-                    guarantee[c] = tree.node(c).guaranteed().map(Rate::asDouble).orElse(0.0);
+                    NodeSpec node = tree.node(c);
+                    weight[c] = node.weight().orElse(1.0);
+                    guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                    group.add(node, weight[c]);
                 }
             } else {
-                ratio = resolveProportional(p, kids, budget);
+                ratio = resolveProportional(p, kids, budget, group);
             }
-            groups[p + 1] = SiblingGroup.of(tree, kids, weight, ratio);
+            groups[p + 1] = group.build(ratio);
             checkSum(p, kids, budget);
             checkKeys(p, kids);
         }
@@ -313,7 +319,7 @@ public final class Admission {
         }
 
         /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group; returns rho. */
-        private double resolveProportional(int p, int[] kids, double budget) {
+        private double resolveProportional(int p, int[] kids, double budget, SiblingGroup.Builder group) {
             Integer anchor = null;
             boolean anyGOnly = false;
             boolean anyRest = false;
@@ -346,6 +352,7 @@ public final class Admission {
                     for (int c : kids) {
                         weight[c] = 1.0;
                         guarantee[c] = 0;
+                        group.add(tree.node(c), 1.0);
                     }
                     return 0;
                 }
@@ -382,6 +389,7 @@ public final class Admission {
                     guarantee[c] = Math.min(weight[c] * rho, peak[c]);
                     implied[c] = true;
                 }
+                group.add(node, weight[c]);
             }
             return rho;
         }
@@ -435,21 +443,21 @@ public final class Admission {
         }
 
         private void checkKeys(int p, int[] kids) {
-            List<MatchKey> keys = new ArrayList<>(kids.length);
             boolean[] fresh = new boolean[kids.length];
             for (int k = 0; k < kids.length; k++) {
-                int c = kids[k];
-                keys.add(tree.node(c).key());
-                fresh[k] = edit == null || changed[c]; // a node the edit created is changed too
+                fresh[k] = edit == null || changed[kids[k]]; // a node the edit created is changed too
             }
             // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
             if (p >= 0 && tree.node(p).key() != null) {
                 boolean parentChanged = edit == null || changed[p];
                 MatchKey pk = tree.node(p).key();
                 for (int k = 0; k < kids.length; k++) {
+                    if (!parentChanged && !fresh[k]) {
+                        continue;
+                    }
                     int c = kids[k];
                     MatchKey ck = tree.node(c).key();
-                    if ((parentChanged || fresh[k]) && ck != null
+                    if (ck != null
                             && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
                         add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
                                 + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
@@ -459,7 +467,20 @@ public final class Admission {
             }
             // Re-resolving an admitted tree, the siblings kept from it do not overlap each other:
             // only pairs with a new or changed key can (a join costs its group once, not a sort).
-            List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(keys) : KeyOverlap.findInvolving(keys, fresh);
+            // The keys are read where compared, not copied: a join reads each sibling's once.
+            List<MatchKey> keys = new AbstractList<>() {
+                @Override
+                public MatchKey get(int k) {
+                    return tree.node(kids[k]).key();
+                }
+
+                @Override
+                public int size() {
+                    return kids.length;
+                }
+            };
+            List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(new ArrayList<>(keys))
+                    : KeyOverlap.findInvolving(keys, fresh);
             for (KeyOverlap.Pair pair : pairs) {
                 int first = kids[pair.first];
                 int second = kids[pair.second];

@@ -49,35 +49,36 @@ public final class SiblingGroup {
         return tree.mode() == AllocationMode.WEIGHTED ? EMPTY_WEIGHTED : EMPTY_EXCESS;
     }
 
-    /**
-     * The group of {@code kids} (non-template, ascending) with their resolved {@code weight}s;
-     * {@code ratio} as the weighted-mode resolution used it (NaN in guarantee+excess mode).
-     */
-    static SiblingGroup of(BandwidthTree tree, int[] kids, double[] weight, double ratio) {
-        if (kids.length == 0) {
-            return empty(tree);
+    /** Gathers a group member by member, alongside the loop that resolves them (one walk over the group). */
+    static final class Builder {
+        private final boolean weighted;
+        private boolean only;
+        private int members;
+        private int derived;
+        private double minW = Double.POSITIVE_INFINITY;
+        private double maxW = Double.NEGATIVE_INFINITY;
+        private double sumW;
+        private double minG = Double.POSITIVE_INFINITY;
+        private double maxG = Double.NEGATIVE_INFINITY;
+        private double sumG;
+
+        Builder(BandwidthTree tree) {
+            this.weighted = tree.mode() == AllocationMode.WEIGHTED;
+            this.only = weighted;
         }
-        boolean only = tree.mode() == AllocationMode.WEIGHTED;
-        double minW = Double.POSITIVE_INFINITY;
-        double maxW = Double.NEGATIVE_INFINITY;
-        double sumW = 0;
-        double minG = Double.POSITIVE_INFINITY;
-        double maxG = Double.NEGATIVE_INFINITY;
-        double sumG = 0;
-        int derived = 0;
-        for (int c : kids) {
-            NodeSpec node = tree.node(c);
-            boolean givesWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
-            if (node.guaranteed().isPresent() && !givesWeight) {
-                derived++;
-            }
-            double w = weight[c];
+
+        /** A non-template member with its effective weight. */
+        void add(NodeSpec node, double w) {
+            members++;
             // NaN (an underivable weight) must not look in range: it makes the range NaN.
             minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
             maxW = Double.isNaN(w) || Double.isNaN(maxW) ? Double.NaN : Math.max(maxW, w);
             sumW += w;
-            only = only && node.weight().isEmpty() && node.guaranteed().isPresent()
-                    && node.guaranteed().get().bps() > 0;
+            boolean givesWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
+            if (node.guaranteed().isPresent() && !givesWeight) {
+                derived++;
+            }
+            only = only && node.weight().isEmpty() && node.guaranteed().isPresent() && node.guaranteed().get().bps() > 0;
             if (only) {
                 double g = node.guaranteed().get().bps();
                 minG = Math.min(minG, g);
@@ -85,8 +86,15 @@ public final class SiblingGroup {
                 sumG += g;
             }
         }
-        return new SiblingGroup(kids.length, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
-                only ? maxG : Double.NaN, only ? sumG : Double.NaN);
+
+        /** The group, resolved with {@code ratio} (weighted mode; NaN in guarantee+excess mode). */
+        SiblingGroup build(double ratio) {
+            if (members == 0) {
+                return weighted ? EMPTY_WEIGHTED : EMPTY_EXCESS;
+            }
+            return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
+                    only ? maxG : Double.NaN, only ? sumG : Double.NaN);
+        }
     }
 
     /** Non-template children. */
