@@ -1,18 +1,28 @@
 package org.hsdba.api;
 
-/** Join packet-ins of one device since it was first seen: accepted (a node was added), refused, and shed by the rate limit. */
+/**
+ * Join packet-ins of one device since it was first seen: accepted (a node was added), refused,
+ * shed by the rate limit, and ignored (not taken as a join at all).
+ */
 public final class JoinCounters {
 
-    public static final JoinCounters ZERO = new JoinCounters(0, 0, 0);
+    public static final JoinCounters ZERO = new JoinCounters(0, 0, 0, 0);
 
     private final long accepted;
     private final long refused;
     private final long rateLimited;
+    private final long ignored;
 
-    public JoinCounters(long accepted, long refused, long rateLimited) {
+    public JoinCounters(long accepted, long refused, long rateLimited, long ignored) {
         this.accepted = accepted;
         this.refused = refused;
         this.rateLimited = rateLimited;
+        this.ignored = ignored;
+    }
+
+    /** Counters with nothing ignored. */
+    public JoinCounters(long accepted, long refused, long rateLimited) {
+        this(accepted, refused, rateLimited, 0);
     }
 
     public long accepted() {
@@ -33,19 +43,35 @@ public final class JoinCounters {
         return rateLimited;
     }
 
+    /**
+     * Passed the rate limit but not taken as joins: the switch's program was not confirmed when
+     * its lane came to them (the switch was connecting or being reprogrammed, so the packet-in's
+     * table could not be read against a program), the packet-in came from no join site of the
+     * program, or from a session that had been replaced. The switch sends a key's packet-in
+     * again with the key's later packets (in-switch: once the key's {@code join_hold_ms} has passed).
+     */
+    public long ignored() {
+        return ignored;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof JoinCounters && ((JoinCounters) o).accepted == accepted
-                && ((JoinCounters) o).refused == refused && ((JoinCounters) o).rateLimited == rateLimited;
+        if (!(o instanceof JoinCounters)) {
+            return false;
+        }
+        JoinCounters c = (JoinCounters) o;
+        return c.accepted == accepted && c.refused == refused && c.rateLimited == rateLimited && c.ignored == ignored;
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(accepted) * 961 + Long.hashCode(refused) * 31 + Long.hashCode(rateLimited);
+        return ((Long.hashCode(accepted) * 31 + Long.hashCode(refused)) * 31 + Long.hashCode(rateLimited)) * 31
+                + Long.hashCode(ignored);
     }
 
     @Override
     public String toString() {
-        return "joins: " + accepted + " accepted, " + refused + " refused, " + rateLimited + " rate-limited";
+        return "joins: " + accepted + " accepted, " + refused + " refused, " + rateLimited + " rate-limited, "
+                + ignored + " ignored";
     }
 }

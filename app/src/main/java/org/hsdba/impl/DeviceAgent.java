@@ -88,6 +88,7 @@ final class DeviceAgent {
     final AtomicLong joinsAccepted = new AtomicLong();
     final AtomicLong joinsRefused = new AtomicLong();
     final AtomicLong joinsRateLimited = new AtomicLong();
+    final AtomicLong joinsIgnored = new AtomicLong();
 
     private final Context ctx;
     private volatile TokenBucket joinBucket;
@@ -159,7 +160,7 @@ final class DeviceAgent {
     }
 
     JoinCounters joins() {
-        return new JoinCounters(joinsAccepted.get(), joinsRefused.get(), joinsRateLimited.get());
+        return new JoinCounters(joinsAccepted.get(), joinsRefused.get(), joinsRateLimited.get(), joinsIgnored.get());
     }
 
     /** Rate limit of join packet-ins; thread-safe, called on adapter threads. */

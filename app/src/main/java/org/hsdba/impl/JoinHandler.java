@@ -37,6 +37,8 @@ import org.hsdba.model.Violation;
 import org.hsdba.pof.message.PacketIn;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.store.HsdbaStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Join packet-ins (algorithm section 4), in batches: packet-ins queue up per switch (after the
@@ -53,13 +55,18 @@ import org.hsdba.store.HsdbaStore;
  */
 final class JoinHandler {
 
+    private static final Logger LOG = LoggerFactory.getLogger(JoinHandler.class);
+
     /** One packet-in waiting for the control thread. */
     private static final class Request {
+        /** The device's agent when it arrived (an agent outlives its device's sessions). */
+        final DeviceAgent device;
         final PofSwitch sw;
         final PacketIn packetIn;
         final long arrivalNanos;
 
-        Request(PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
+        Request(DeviceAgent device, PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
+            this.device = device;
             this.sw = sw;
             this.packetIn = packetIn;
             this.arrivalNanos = arrivalNanos;
@@ -128,7 +135,7 @@ final class JoinHandler {
             q.size.decrementAndGet();
             return false;
         }
-        q.requests.add(new Request(sw, packetIn, arrivalNanos));
+        q.requests.add(new Request(agent, sw, packetIn, arrivalNanos));
         if (q.drainQueued.compareAndSet(false, true)) {
             lanes.accept(agent.deviceId, () -> drain(q));
         }
@@ -151,14 +158,14 @@ final class JoinHandler {
             q.size.decrementAndGet();
             DeviceAgent a = agentOf.apply(r.sw);
             DeviceProgram program = a == null ? null : a.confirmed();
-            if (program == null) {
-                continue;
-            }
-            Optional<JoinSite> site = program.joinSite(r.packetIn);
+            Optional<JoinSite> site = program == null ? Optional.empty() : program.joinSite(r.packetIn);
             if (site.isPresent()) {
                 sites.put(r, site.get());
                 byTree.computeIfAbsent(site.get().port(), p -> new ArrayList<>()).add(r);
                 agents.add(a);
+            } else {
+                ignored(r, a == null ? "its session was replaced or is not mastered here"
+                        : program == null ? "the switch's program is not confirmed yet" : "it came from no join site");
             }
         }
         boolean wrote = false;
@@ -186,7 +193,7 @@ final class JoinHandler {
     /** Under the write lock: plans and stages the batch's writes, adding them to {@code commits}. */
     private void stageBatch(PortRef port, List<Request> requests, Map<Request, JoinSite> sites,
                             List<HsdbaStore.Commit> commits) {
-        for (int attempt = 0; attempt < 10; attempt++) {
+        for (int attempt = 0; attempt <= MAX_CONFLICTS; attempt++) {
             BandwidthTree current = store.latestTree(port).orElse(null);
             if (current == null) {
                 childIndexes.remove(port);
@@ -298,7 +305,7 @@ final class JoinHandler {
         for (Request r : requests) {
             DeviceAgent a = agentOf.apply(r.sw);
             if (a == null || a.session() != r.sw) {
-                continue;
+                continue; // drain checked it on this lane, where sessions change: a guard, not a path
             }
             int depth = sites.get(r).depth();
             JoinPlan plan = JoinPlanner.plan(children, depth, r.packetIn.data());
@@ -350,61 +357,70 @@ final class JoinHandler {
         return false;
     }
 
-    /** Conflicts one join of the one-by-one path may meet before it is left to the switch's next packet-in. */
+    /**
+     * Version conflicts (another writer's write between this one's read and write) a batch or a
+     * one-by-one run may meet before its remaining joins are left to the switch's next packet-in.
+     */
     private static final int MAX_CONFLICTS = 10;
 
     /**
      * The slow path when a batch breaks admission: each join on its own, in arrival order,
      * admitted incrementally from {@code base} (the admitted {@code start}), or in full if null.
+     * A join that meets another writer's write is tried again over that writer's tree; the ones
+     * before it are written and the refused ones told, so none is planned twice.
      */
     private void joinOneByOne(BandwidthTree start, ResolvedTree base, ChildKeyIndex children, List<Planned> planned,
                               List<HsdbaStore.Commit> commits) {
         BandwidthTree current = start;
         ResolvedTree resolved = base;
         int conflicts = 0;
-        for (int k = 0; k < planned.size(); k++) {
-            Planned p = planned.get(k);
-            if (current.contains(p.node.id())) {
-                continue; // another writer added it while this one retried
-            }
-            BandwidthTree next;
-            ResolvedTree nextResolved = null;
-            EditChain chain = null;
-            try {
-                if (resolved != null) {
-                    AppliedEdit applied = TreeEdit.add(p.node).apply(resolved.tree());
-                    nextResolved = Admission.admit(resolved, applied).withVersion(current.version() + 1);
-                    next = nextResolved.tree();
-                    chain = EditChain.of(resolved, applied, nextResolved);
-                } else {
-                    next = Admission.apply(current, TreeEdit.add(p.node));
+        for (Planned p : planned) {
+            while (!current.contains(p.node.id())) { // contained: another writer added it meanwhile
+                BandwidthTree next;
+                ResolvedTree nextResolved = null;
+                EditChain chain = null;
+                try {
+                    if (resolved != null) {
+                        AppliedEdit applied = TreeEdit.add(p.node).apply(resolved.tree());
+                        nextResolved = Admission.admit(resolved, applied).withVersion(current.version() + 1);
+                        next = nextResolved.tree();
+                        chain = EditChain.of(resolved, applied, nextResolved);
+                    } else {
+                        next = Admission.apply(current, TreeEdit.add(p.node));
+                    }
+                } catch (InvalidTreeException e) {
+                    refuse(p.agent, current.port(), p.node.id(), e.violations().stream().map(Violation::message)
+                            .collect(Collectors.joining("; ")));
+                    break;
                 }
-            } catch (InvalidTreeException e) {
-                refuse(p.agent, current.port(), p.node.id(), e.violations().stream().map(Violation::message)
-                        .collect(Collectors.joining("; ")));
-                continue;
-            }
-            try {
-                commits.add(writer.write(current, next, nextResolved, chain));
-            } catch (VersionConflictException e) {
-                // Another writer got there first: this join and the rest go on over its tree. The
-                // ones before it are written and the refused ones told, so none is planned again.
-                BandwidthTree latest = store.latestTree(current.port()).orElse(null);
-                if (latest == null || ++conflicts > MAX_CONFLICTS) {
-                    return; // left to the switch, which sends the key again (join_hold_ms)
+                try {
+                    commits.add(writer.write(current, next, nextResolved, chain));
+                } catch (VersionConflictException e) {
+                    BandwidthTree latest = store.latestTree(current.port()).orElse(null);
+                    if (latest == null || ++conflicts > MAX_CONFLICTS) {
+                        return; // left to the switch, which sends the key again (join_hold_ms)
+                    }
+                    current = latest;
+                    resolved = base == null ? null : admitted.of(latest);
+                    children = ChildKeyIndex.forTree(null, latest);
+                    childIndexes.put(latest.port(), children);
+                    continue;
                 }
-                current = latest;
-                resolved = base == null ? null : admitted.of(latest);
-                children = ChildKeyIndex.forTree(null, latest);
-                childIndexes.put(latest.port(), children);
-                k--;
-                continue;
+                children.advance(next, List.of(p.node));
+                current = next;
+                resolved = nextResolved;
+                accepted(current.port(), p);
             }
-            children.advance(next, List.of(p.node));
-            current = next;
-            resolved = nextResolved;
-            accepted(current.port(), p);
         }
+    }
+
+    /**
+     * A packet-in not taken as a join: counted on its device, logged at debug. Not an event: it
+     * comes in bursts while a switch connects or is reprogrammed.
+     */
+    private static void ignored(Request r, String why) {
+        r.device.joinsIgnored.incrementAndGet();
+        LOG.debug("join packet-in of {} ignored: {}", r.device.deviceId, why);
     }
 
     private void accepted(PortRef port, Planned p) {

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.hsdba.pof.message.CounterReply;
@@ -32,8 +34,8 @@ final class FakeSwitch implements PofSwitch {
     volatile Predicate<PofMessage> reject = m -> false;
     volatile String disconnectedBecause;
     /** While closed, send waits (on the caller's thread, e.g. the device's lane) after counting down {@link #sendHeld}. */
-    volatile java.util.concurrent.CountDownLatch sendGate = new java.util.concurrent.CountDownLatch(0);
-    final java.util.concurrent.CountDownLatch sendHeld = new java.util.concurrent.CountDownLatch(1);
+    volatile CountDownLatch sendGate = new CountDownLatch(0);
+    final CountDownLatch sendHeld = new CountDownLatch(1);
     private final long deviceId;
     private final long sessionId;
     private final SwitchMode mode;
@@ -94,11 +96,11 @@ final class FakeSwitch implements PofSwitch {
 
     @Override
     public CompletableFuture<Void> send(List<? extends PofMessage> messages) {
-        java.util.concurrent.CountDownLatch gate = sendGate;
+        CountDownLatch gate = sendGate;
         if (gate.getCount() > 0) {
             sendHeld.countDown();
             try {
-                if (!gate.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (!gate.await(10, TimeUnit.SECONDS)) {
                     throw new AssertionError("the test never opened the send gate");
                 }
             } catch (InterruptedException e) {
@@ -113,7 +115,8 @@ final class FakeSwitch implements PofSwitch {
                 return CompletableFuture.failedFuture(new PofErrorException("rejected", err, m));
             }
         }
-        return CompletableFuture.completedFuture(null);
+        CompletableFuture<Void> held = service.heldConfirmation;
+        return held != null ? held : CompletableFuture.completedFuture(null);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -19,6 +20,11 @@ final class FakeSwitchService implements PofSwitchService {
     private final Map<Long, FakeSwitch> switches = new ConcurrentHashMap<>();
     private final List<PofSwitchListener> listeners = new CopyOnWriteArrayList<>();
     private long sessions;
+    /**
+     * While set, every switch's sends are confirmed only when the test completes this future
+     * (the switch has the messages, its ECHO reply has not come back).
+     */
+    volatile CompletableFuture<Void> heldConfirmation;
 
     /** A new session of device {@code dpid} (a reconnect if it was connected before), announced as ready. */
     FakeSwitch connect(long dpid, SwitchMode mode) {

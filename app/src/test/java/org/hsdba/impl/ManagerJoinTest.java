@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.time.Duration;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.api.HsdbaEvent;
 import org.hsdba.api.HsdbaParameters;
@@ -141,6 +142,37 @@ public class ManagerJoinTest {
         h.time.advance(Duration.ofSeconds(1));
         packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 1, 9)));
         assertEquals(3, h.manager.device(Harness.DEVICE).get().joins().accepted());
+    }
+
+    @Test
+    public void aJoinPacketInBeforeTheSwitchsProgramIsConfirmedIsIgnoredAndCounted() {
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        CompletableFuture<Void> echo = new CompletableFuture<>();
+        h.switches.heldConfirmation = echo;
+        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        assertFalse(h.manager.device(Harness.DEVICE).get().isProgrammed());
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        assertFalse("nothing to read the packet-in against: not a join", h.manager.tree(Harness.PORT).get()
+                .contains("user-10.0.0.7"));
+        assertEquals(new JoinCounters(0, 0, 0, 1), h.manager.device(Harness.DEVICE).get().joins());
+
+        h.switches.heldConfirmation = null;
+        echo.complete(null);
+        h.quiet();
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7))); // the switch sends the key again
+        assertTrue(h.manager.tree(Harness.PORT).get().contains("user-10.0.0.7"));
+        assertEquals(new JoinCounters(1, 0, 0, 1), h.manager.device(Harness.DEVICE).get().joins());
+    }
+
+    @Test
+    public void aPacketInFromNoJoinSiteIsIgnoredAndCounted() {
+        connect();
+        packetIn(PacketIn.builder().reason(FakeCompiler.JOIN_REASON).tableId(8 * 5).deviceId(Harness.DPID).portId(1)
+                .data(Harness.frameTo(10, 0, 0, 7)).build()); // a port slot the program does not have
+        assertEquals(1, h.manager.tree(Harness.PORT).get().version());
+        assertEquals(new JoinCounters(0, 0, 0, 1), h.manager.device(Harness.DEVICE).get().joins());
     }
 
     @Test

@@ -29,8 +29,8 @@ final class LiveWire {
 
     static final char MAGIC_0 = 'h';
     static final char MAGIC_1 = 'L';
-    /** Bumped on any change of the layout below (2: a device's per-tree enforcement). */
-    static final int VERSION = 2;
+    /** Bumped on any change of the layout below (2: a device's per-tree enforcement; 3: its ignored join packet-ins). */
+    static final int VERSION = 3;
 
     private static final int MIN_NODE_BYTES = 4 + 8 + 4 + 8 + 8 + 1 + 1 + 8 + 8 + 1;
     private static final int MIN_SAMPLE_BYTES = 4 * 8;
@@ -231,7 +231,7 @@ final class LiveWire {
             w.i64(p.port()).str(p.name()).bool(p.isUp()).bool(p.isManaged()).i64(p.speedBps());
         }
         w.bool(d.isProgrammed()).optStr(d.lastError().orElse(null)).i64(d.joins().accepted())
-                .i64(d.joins().refused()).i64(d.joins().rateLimited()).i32(d.trees().size());
+                .i64(d.joins().refused()).i64(d.joins().rateLimited()).i64(d.joins().ignored()).i32(d.trees().size());
         for (Enforcement e : d.trees()) {
             w.i64(e.port()).i64(e.version()).bool(e.enforcedVersion().isPresent());
             e.enforcedVersion().ifPresent(w::i64);
@@ -250,7 +250,7 @@ final class LiveWire {
         }
         boolean programmed = r.bool();
         String lastError = r.optStr();
-        JoinCounters joins = new JoinCounters(r.i64(), r.i64(), r.i64());
+        JoinCounters joins = new JoinCounters(r.i64(), r.i64(), r.i64(), r.i64());
         int t = r.count(MIN_ENFORCEMENT_BYTES);
         List<Enforcement> trees = new ArrayList<>(t);
         for (int i = 0; i < t; i++) {

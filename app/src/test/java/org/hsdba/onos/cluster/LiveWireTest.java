@@ -37,7 +37,7 @@ public class LiveWireTest {
     static DeviceStatus device() {
         return new DeviceStatus("pof:00000000000000ab", true, DeviceMode.IN_SWITCH,
                 List.of(new PortInfo(1, "eth1", true, false, 100_000_000L), new PortInfo(4_000_000_000L, "", false, true)), false,
-                "switch error: bad table", new JoinCounters(7, 2, 1_000_000_000_000L), List.of(
+                "switch error: bad table", new JoinCounters(7, 2, 1_000_000_000_000L, 3), List.of(
                         new org.hsdba.api.Enforcement(4_000_000_000L, 5, 4L, org.hsdba.api.Enforcement.Status.FAILED,
                                 "no room: ü"),
                         new org.hsdba.api.Enforcement(7, 1, null, org.hsdba.api.Enforcement.Status.PENDING, null)));

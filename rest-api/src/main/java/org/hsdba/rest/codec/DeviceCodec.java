@@ -41,6 +41,7 @@ public final class DeviceCodec extends JsonCodec<DeviceStatus> {
         joins.put("accepted", d.joins().accepted());
         joins.put("refused", d.joins().refused());
         joins.put("rateLimited", d.joins().rateLimited());
+        joins.put("ignored", d.joins().ignored());
         ArrayNode trees = o.putArray("trees");
         d.trees().forEach(e -> trees.add(LiveJson.enforcement(e)));
         return o;

@@ -81,6 +81,7 @@ public final class PrometheusText {
             sample(sb, "hsdba_joins_total", base + "\"accepted\"", d.joins().accepted());
             sample(sb, "hsdba_joins_total", base + "\"refused\"", d.joins().refused());
             sample(sb, "hsdba_joins_total", base + "\"rate_limited\"", d.joins().rateLimited());
+            sample(sb, "hsdba_joins_total", base + "\"ignored\"", d.joins().ignored());
         }
         return sb.toString();
     }

@@ -298,7 +298,7 @@ public class JoinLatencyBench {
         ReferenceSwitch sw = startSwitch(server);
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
-            return measure(stages, setup, perSecond, joins, i -> sw.receive(frame(i), 1));
+            return withDevice(manager, measure(stages, setup, perSecond, joins, i -> sw.receive(frame(i), 1)));
         } finally {
             sw.close();
             server.stop();
@@ -316,13 +316,25 @@ public class JoinLatencyBench {
         sw.ready();
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
-            return measure(stages, "controller-only", perSecond, joins, i -> sw.packetIn(PacketIn.builder()
+            return withDevice(manager, measure(stages, "controller-only", perSecond, joins, i -> sw.packetIn(PacketIn.builder()
                     .reason(model.join.reason()).tableId(model.join.tableId()).deviceId(model.join.deviceId())
-                    .portId(model.join.portId()).data(frame(i)).build()));
+                    .portId(model.join.portId()).data(frame(i)).build())));
         } finally {
             manager.stop();
             executor.shutdownNow();
         }
+    }
+
+    /** An INCOMPLETE run's breakdown also gets the device's join counters and state: what the manager made of the lost joins. */
+    private static Run withDevice(HsdbaManager manager, Run run) {
+        if (run.summary.contains("INCOMPLETE")) {
+            run.breakdown.add("  device at the end: " + manager.device(PORT.deviceId())
+                    .map(d -> (d.isProgrammed() ? "programmed" : "not programmed") + ", " + d.joins()
+                            + d.lastError().map(e -> ", last error: " + e).orElse(""))
+                    .orElse("(none)"));
+            System.out.println(run.breakdown.get(run.breakdown.size() - 1));
+        }
+        return run;
     }
 
     /** A started manager with the tree, its store, compiler and switches timed into {@code stages}. */
@@ -382,6 +394,9 @@ public class JoinLatencyBench {
                                 seconds));
         System.out.println(summary);
         List<String> breakdown = stages.breakdown("  ");
+        if (completed < joins) {
+            stages.stuck(10).forEach(l -> breakdown.add("  not completed: " + l));
+        }
         java.util.Map<String, long[]> gcAfter = collections();
         long allocated = allocatedSince(allocatedBefore);
         // Stop-the-world collections stall every thread of the path at once: they explain most of the tail.

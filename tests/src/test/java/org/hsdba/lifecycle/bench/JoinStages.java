@@ -127,6 +127,25 @@ final class JoinStages {
         return at.get(Stage.JOINED).size();
     }
 
+    /**
+     * Where the joins that did not complete stopped: "stage: id, id" per stage they wait after,
+     * at most {@code limit} ids each; empty if every join completed. An INCOMPLETE run names the
+     * stage its lost joins never left, which is where to look.
+     */
+    synchronized List<String> stuck(int limit) {
+        List<String> out = new ArrayList<>();
+        for (Stage s : Stage.values()) {
+            Set<String> ids = at.get(s);
+            if (s == Stage.JOINED || ids.isEmpty()) {
+                continue;
+            }
+            out.add(String.format(Locale.ROOT, "%d after \"%s\" (stamped %s): %s", ids.size(), s.interval, s,
+                    ids.stream().limit(limit).collect(java.util.stream.Collectors.joining(", "))
+                            + (ids.size() > limit ? ", ..." : "")));
+        }
+        return out;
+    }
+
     /** Arrival to NODE_JOINED of every join that completed, in ms. */
     synchronized List<Double> totals() {
         return interval(Stage.ARRIVED, Stage.JOINED);

@@ -32,12 +32,24 @@ public class JoinStagesTest {
         s.reached(Stage.JOINED, "b", 10 * MS); // b is still waiting to be written
 
         assertEquals(1, s.completed());
+        assertEquals("b never left the join queue", List.of("1 after \"join queue\" (stamped DEQUEUED): b"), s.stuck(10));
         assertEquals(List.of(10.0), s.totals());
         List<String> lines = s.breakdown("");
         assertTrue(lines.get(0), lines.get(0).matches("join queue +median +2\\.000 ms +p99 +2\\.000 ms"));
         assertTrue(lines.get(3), lines.get(3).matches("compiler diff +median +2\\.000 ms.*"));
         assertTrue(lines.get(5), lines.get(5).matches("switch round trip +median +3\\.000 ms.*"));
         assertTrue(lines.get(7), lines.get(7).matches("total +median +10\\.000 ms +p99 +10\\.000 ms +\\(1 joins\\)"));
+    }
+
+    @Test
+    public void stuckJoinsAreListedByTheStageTheyWaitAfterUpToTheLimit() {
+        JoinStages s = new JoinStages();
+        for (String id : List.of("a", "b", "c")) {
+            s.arrived(id, 0);
+        }
+        s.reached(Stage.DEQUEUED, "c", MS);
+        assertEquals(List.of("2 after \"arrival\" (stamped ARRIVED): a, ...", "1 after \"join queue\" (stamped DEQUEUED): c"),
+                s.stuck(1));
     }
 
     @Test
