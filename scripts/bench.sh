@@ -223,6 +223,17 @@ for b in "${selected[@]}"; do
             124|137) why="timed out after $limit s" ;;
             *) why="exit $status" ;;
         esac
+        # Never leave an earlier run's figures under this run's name: a failed run's own figures
+        # (a benchmark may write them before failing) are kept, headed FAILED; else the file goes.
+        if [ -s "$result" ]; then
+            {
+                echo "# FAILED ($why): scripts/bench.sh $mode run of $name, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit"
+                echo "# parameters: ${params:-(defaults)}"
+                cat "$result"
+            } >"$out/$file"
+        else
+            rm -f "$out/$file"
+        fi
         line=$(printf '%-20s FAILED %4d.%d s  %s; last lines of target/bench-all/logs/%s.log:' "$name" $((secs / 10)) $((secs % 10)) "$why" "$name")
         line+=$'\n'$(tail -5 "$log" | sed 's/^/    /')
         { echo; echo "## $name FAILED ($why)"; } >>"$results"

@@ -1,5 +1,6 @@
 package org.hsdba.admission;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -61,7 +62,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf());
+        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf(), run.groups);
     }
 
     /**
@@ -105,7 +106,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf);
+        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf, run.groups);
     }
 
     /** One admission pass over a tree. */
@@ -117,9 +118,13 @@ public final class Admission {
         private final double[] peak;
         private final boolean[] implied;
         private boolean[] leaf;
+        /** The sibling group of each parent (index + 1; 0: the port), as resolved. */
+        private final SiblingGroup[] groups;
         private final List<Violation> violations = new ArrayList<>();
         /** The edit being re-resolved ({@link #reuse}); null for a full run. */
         private AppliedEdit edit;
+        /** With {@link #edit}: the nodes it created or changed, by index (a lookup, not a search per sibling). */
+        private boolean[] changed;
 
         Run(BandwidthTree tree) {
             this.tree = tree;
@@ -128,6 +133,7 @@ public final class Admission {
             this.guarantee = new double[n];
             this.peak = new double[n];
             this.implied = new boolean[n];
+            this.groups = new SiblingGroup[n + 1];
         }
 
         /** Leaf flags of every node (after a full run). */
@@ -149,9 +155,17 @@ public final class Admission {
         Run reuse(ResolvedTree admitted, AppliedEdit edit) {
             this.edit = edit;
             leaf = new boolean[n];
+            changed = new boolean[n];
+            for (int c : edit.changedNodes()) {
+                changed[c] = true;
+            }
+            groups[0] = admitted.group(-1);
             for (int i = 0; i < n; i++) {
                 int s = edit.sourceIndex(i);
-                if (s >= 0 && !edit.isChanged(i)) {
+                if (s >= 0) {
+                    groups[i + 1] = admitted.group(s); // replaced below if the group is re-resolved
+                }
+                if (s >= 0 && !changed[i]) {
                     weight[i] = admitted.weight(s);
                     guarantee[i] = admitted.guarantee(s);
                     peak[i] = admitted.peak(s);
@@ -185,8 +199,8 @@ public final class Admission {
                     int c = tree.child(p, k);
                     // A changed guarantee re-resolves the children's group; a leaf has none (its
                     // own rates were checked with its siblings), so a join under a large parent
-                    // does not queue every sibling.
-                    if (edit.isChanged(c) || tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
+                    // does not queue every sibling. Changed nodes were queued above.
+                    if (tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
                         queue(dirty, queued, c);
                     }
                 }
@@ -237,6 +251,7 @@ public final class Admission {
         private void resolveChildren(int p) {
             int count = tree.childCount(p);
             if (count == 0) {
+                groups[p + 1] = SiblingGroup.empty(tree);
                 return;
             }
             // ints, not a list of Integers: a group can hold thousands of joined users
@@ -245,7 +260,9 @@ public final class Admission {
             for (int k = 0; k < count; k++) {
                 int c = tree.child(p, k);
                 NodeSpec node = tree.node(c);
-                checkOwnRates(c, node);
+                if (edit == null || changed[c]) {
+                    checkOwnRates(c, node); // a kept node passed when admitted, with the same spec
+                }
                 if (node.isTemplate()) {
                     weight[c] = node.weight().orElse(1.0);
                     guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
@@ -257,17 +274,23 @@ public final class Admission {
                 kids = Arrays.copyOf(kids, m);
             }
             if (kids.length == 0) {
+                groups[p + 1] = SiblingGroup.empty(tree);
                 return;
             }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double ratio = Double.NaN;
+            SiblingGroup.Builder group = new SiblingGroup.Builder(tree);
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
                 for (int c : kids) {
-                    weight[c] = tree.node(c).weight().orElse(1.0);
-                    guarantee[c] = tree.node(c).guaranteed().map(Rate::asDouble).orElse(0.0);
+                    NodeSpec node = tree.node(c);
+                    weight[c] = node.weight().orElse(1.0);
+                    guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                    group.add(node, weight[c]);
                 }
             } else {
-                resolveProportional(p, kids, budget);
+                ratio = resolveProportional(p, kids, budget, group);
             }
+            groups[p + 1] = group.build(ratio);
             checkSum(p, kids, budget);
             checkKeys(p, kids);
         }
@@ -295,8 +318,8 @@ public final class Admission {
             return Ranges.isRepresentableWeight(w);
         }
 
-        /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group. */
-        private void resolveProportional(int p, int[] kids, double budget) {
+        /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group; returns rho. */
+        private double resolveProportional(int p, int[] kids, double budget, SiblingGroup.Builder group) {
             Integer anchor = null;
             boolean anyGOnly = false;
             boolean anyRest = false;
@@ -329,8 +352,9 @@ public final class Admission {
                     for (int c : kids) {
                         weight[c] = 1.0;
                         guarantee[c] = 0;
+                        group.add(tree.node(c), 1.0);
                     }
-                    return;
+                    return 0;
                 }
             } else if (!anyGOnly) {
                 rho = budget / sumWRest;
@@ -365,7 +389,9 @@ public final class Admission {
                     guarantee[c] = Math.min(weight[c] * rho, peak[c]);
                     implied[c] = true;
                 }
+                group.add(node, weight[c]);
             }
+            return rho;
         }
 
         private String anchorNote(Integer anchor, double rho) {
@@ -417,21 +443,21 @@ public final class Admission {
         }
 
         private void checkKeys(int p, int[] kids) {
-            List<MatchKey> keys = new ArrayList<>(kids.length);
             boolean[] fresh = new boolean[kids.length];
             for (int k = 0; k < kids.length; k++) {
-                int c = kids[k];
-                keys.add(tree.node(c).key());
-                fresh[k] = edit == null || edit.sourceIndex(c) < 0 || edit.isChanged(c);
+                fresh[k] = edit == null || changed[kids[k]]; // a node the edit created is changed too
             }
             // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
             if (p >= 0 && tree.node(p).key() != null) {
-                boolean parentChanged = edit == null || edit.sourceIndex(p) < 0 || edit.isChanged(p);
+                boolean parentChanged = edit == null || changed[p];
                 MatchKey pk = tree.node(p).key();
                 for (int k = 0; k < kids.length; k++) {
+                    if (!parentChanged && !fresh[k]) {
+                        continue;
+                    }
                     int c = kids[k];
                     MatchKey ck = tree.node(c).key();
-                    if ((parentChanged || fresh[k]) && ck != null
+                    if (ck != null
                             && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
                         add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
                                 + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
@@ -441,7 +467,20 @@ public final class Admission {
             }
             // Re-resolving an admitted tree, the siblings kept from it do not overlap each other:
             // only pairs with a new or changed key can (a join costs its group once, not a sort).
-            List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(keys) : KeyOverlap.findInvolving(keys, fresh);
+            // The keys are read where compared, not copied: a join reads each sibling's once.
+            List<MatchKey> keys = new AbstractList<>() {
+                @Override
+                public MatchKey get(int k) {
+                    return tree.node(kids[k]).key();
+                }
+
+                @Override
+                public int size() {
+                    return kids.length;
+                }
+            };
+            List<KeyOverlap.Pair> pairs = edit == null ? KeyOverlap.find(new ArrayList<>(keys))
+                    : KeyOverlap.findInvolving(keys, fresh);
             for (KeyOverlap.Pair pair : pairs) {
                 int first = kids[pair.first];
                 int second = kids[pair.second];

@@ -20,15 +20,23 @@ public final class ResolvedTree {
     private final double[] peak;
     private final boolean[] implied;
     private final boolean[] leaf;
+    /** By parent index + 1 (0: the port). */
+    private final SiblingGroup[] groups;
 
     ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, double[] peak, boolean[] implied,
-                 boolean[] leaf) {
+                 boolean[] leaf, SiblingGroup[] groups) {
         this.tree = tree;
         this.weight = weight;
         this.guarantee = guarantee;
         this.peak = peak;
         this.implied = implied;
         this.leaf = leaf;
+        this.groups = groups;
+    }
+
+    /** What admission found about the children of {@code parent} (-1: the port). */
+    public SiblingGroup group(int parent) {
+        return groups[parent + 1];
     }
 
     /** {@link BandwidthTree#isLeaf(int)}, precomputed. */
@@ -43,7 +51,7 @@ public final class ResolvedTree {
     /** The same admitted tree with another version number (admission does not depend on it). */
     public ResolvedTree withVersion(long version) {
         return version == tree.version() ? this
-                : new ResolvedTree(tree.withVersion(version), weight, guarantee, peak, implied, leaf);
+                : new ResolvedTree(tree.withVersion(version), weight, guarantee, peak, implied, leaf, groups);
     }
 
     /** The same admitted tree with other version numbers ({@link BandwidthTree#withVersions}). */
@@ -51,7 +59,7 @@ public final class ResolvedTree {
         BandwidthTree t = tree;
         return version == t.version() && operatorVersion == t.operatorVersion() && generation == t.generation() ? this
                 : new ResolvedTree(t.withVersions(version, operatorVersion, generation), weight, guarantee, peak, implied,
-                        leaf);
+                        leaf, groups);
     }
 
     public int size() {

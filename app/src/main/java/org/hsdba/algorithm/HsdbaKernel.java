@@ -33,7 +33,9 @@ import org.hsdba.model.Estimator;
  *     writes it ({@link PassDown});</li>
  * <li>drop decision with {@code p = max(0, 1 - f/R)}: at the deepest node only, or at every level
  *     with {@link DropRule#EVERY_LEVEL} (every level still measures the packet, as the paper's
- *     Algorithm 1 runs all levels before acting; it is dropped if any level's draw says so).</li>
+ *     Algorithm 1 runs all levels before acting; it is dropped if any level's draw says so); by
+ *     the node's stratified credit (one drop per unit of accumulated {@code p}, at a random point
+ *     of the unit) or an independent draw per packet ({@link DropDraw}).</li>
  * </ol>
  * Idle nodes leave their parent's sums {@code idleTimeout} after their last packet; this is
  * checked lazily before each packet and by {@link #advanceTime}. With {@link KernelOptions#aging()}
@@ -121,7 +123,7 @@ public final class HsdbaKernel {
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? f : Math.min(f, r);
             // Literal reading: every level measures the packet and draws its own decision; the
             // packet survives only if every level lets it pass (survival probabilities multiply).
-            if (options.dropRule() == DropRule.EVERY_LEVEL && drops(f, r, uniform) && droppedAt < 0) {
+            if (options.dropRule() == DropRule.EVERY_LEVEL && drops(s, v, f, r, uniform) && droppedAt < 0) {
                 droppedAt = v;
                 droppedF = f;
                 droppedR = r;
@@ -132,7 +134,7 @@ public final class HsdbaKernel {
             return droppedAt < 0 ? new PacketVerdict(true, deepest, f, r)
                     : new PacketVerdict(false, droppedAt, droppedF, droppedR);
         }
-        boolean forwarded = !drops(f, r, uniform);
+        boolean forwarded = !drops(s, deepest, f, r, uniform);
         count(s, path, path.length - 1, lengthBytes, forwarded);
         return new PacketVerdict(forwarded, deepest, f, r);
     }
@@ -242,9 +244,43 @@ public final class HsdbaKernel {
         return r <= f ? 0 : 1 - f / r;
     }
 
-    private boolean drops(double f, double r, DoubleSupplier uniform) {
+    /** The drop decision of node {@code v} at {@code p = max(0, 1 - f/R)}, by the options' {@link DropDraw}. */
+    private boolean drops(KernelState s, int v, double f, double r, DoubleSupplier uniform) {
         double p = dropProbability(f, r);
-        return p > 0 && uniform.getAsDouble() < p;
+        if (p <= 0) {
+            return false;
+        }
+        if (options.dropDraw() == DropDraw.INDEPENDENT) {
+            return uniform.getAsDouble() < p;
+        }
+        return creditDrops(s, v, p, uniform);
+    }
+
+    /**
+     * {@link DropDraw#STRATIFIED}, as the compiled program does it in Q32 (LevelBlocks.dropDraw):
+     * the credit gains {@code p}; a packet that completes a unit starts the next one, owed at a
+     * fresh uniform point {@code u} (kept as {@code 1 - u}, so that 0 means "made"), and is itself
+     * dropped if the finished unit's drop was still owed; otherwise a packet is dropped when the
+     * credit reaches the owed point.
+     */
+    private static boolean creditDrops(KernelState s, int v, double p, DoubleSupplier uniform) {
+        double credit = s.dropCredit[v] + p;
+        if (credit >= 1) {
+            credit -= 1;
+            s.dropCredit[v] = credit;
+            boolean owed = s.dropOwed[v] > 0;
+            s.dropOwed[v] = 1 - uniform.getAsDouble();
+            if (owed) {
+                return true;
+            }
+        } else {
+            s.dropCredit[v] = credit;
+        }
+        if (credit + s.dropOwed[v] >= 1) {
+            s.dropOwed[v] = 0;
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -12,7 +12,8 @@ import org.hsdba.model.RuntimeParameters;
 
 /**
  * The knobs of the per-packet algorithm. Defaults are the project's semantics
- * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, pass-down
+ * (hsdba-algorithm.md section 3): EWMA with K = 10 ms, drop only at the deepest level, by a
+ * stratified credit ({@link DropDraw#STRATIFIED}), pass-down
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
  * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on. Whether
@@ -25,6 +26,7 @@ public final class KernelOptions {
     private final Estimator estimator;
     private final Map<Integer, Estimator> levelEstimators;
     private final DropRule dropRule;
+    private final DropDraw dropDraw;
     private final PassDown passDown;
     private final boolean congestionRestart;
     private final boolean peakCap;
@@ -38,6 +40,7 @@ public final class KernelOptions {
         this.estimator = b.estimator;
         this.levelEstimators = Map.copyOf(b.levelEstimators);
         this.dropRule = b.dropRule;
+        this.dropDraw = b.dropDraw;
         this.passDown = b.passDown;
         this.congestionRestart = b.congestionRestart;
         this.peakCap = b.peakCap;
@@ -62,6 +65,7 @@ public final class KernelOptions {
         b.estimator = estimator;
         b.levelEstimators.putAll(levelEstimators);
         b.dropRule = dropRule;
+        b.dropDraw = dropDraw;
         b.passDown = passDown;
         b.congestionRestart = congestionRestart;
         b.peakCap = peakCap;
@@ -100,6 +104,11 @@ public final class KernelOptions {
 
     public DropRule dropRule() {
         return dropRule;
+    }
+
+    /** How the drop decision picks its packets ({@link DropDraw#STRATIFIED} by default). */
+    public DropDraw dropDraw() {
+        return dropDraw;
     }
 
     public PassDown passDown() {
@@ -161,6 +170,7 @@ public final class KernelOptions {
         }
         KernelOptions k = (KernelOptions) o;
         return k.estimator.equals(estimator) && k.levelEstimators.equals(levelEstimators) && k.dropRule == dropRule
+                && k.dropDraw == dropDraw
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
                 && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging;
@@ -168,14 +178,14 @@ public final class KernelOptions {
 
     @Override
     public int hashCode() {
-        return Objects.hash(estimator, levelEstimators, dropRule, passDown, congestionRestart, peakCap, removeInactiveWeights,
+        return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
                 idleTimeout, subtreeDemand, warmUp, aging);
     }
 
     @Override
     public String toString() {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
-                 + ", drop " + dropRule + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
+                 + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
                 + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + "}";
     }
@@ -185,6 +195,7 @@ public final class KernelOptions {
         private Estimator estimator = Estimator.DEFAULT;
         private final Map<Integer, Estimator> levelEstimators = new HashMap<>();
         private DropRule dropRule = DropRule.DEEPEST_LEVEL;
+        private DropDraw dropDraw = DropDraw.STRATIFIED;
         private PassDown passDown = PassDown.SHARE;
         private boolean congestionRestart = true;
         private boolean peakCap = true;
@@ -229,6 +240,11 @@ public final class KernelOptions {
 
         public Builder dropRule(DropRule r) {
             this.dropRule = Objects.requireNonNull(r, "drop rule");
+            return this;
+        }
+
+        public Builder dropDraw(DropDraw d) {
+            this.dropDraw = Objects.requireNonNull(d, "drop draw");
             return this;
         }
 

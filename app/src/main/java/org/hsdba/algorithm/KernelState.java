@@ -33,6 +33,13 @@ public final class KernelState {
     final long[] windowStart;
     final long[] passedBytes;
     final long[] droppedBytes;
+    /** {@link DropDraw#STRATIFIED}: the node's credit within its current unit, in [0, 1). */
+    final double[] dropCredit;
+    /**
+     * {@link DropDraw#STRATIFIED}: {@code 1 - u} while the current unit's drop is owed (due once the
+     * credit reaches {@code u}), 0 once it is made (and at first: the first unit owes none).
+     */
+    final double[] dropOwed;
 
     final double[] bandwidth;
     final double[] satisfiedRate;
@@ -64,6 +71,8 @@ public final class KernelState {
         Arrays.fill(windowStart, -1);
         passedBytes = new long[n];
         droppedBytes = new long[n];
+        dropCredit = new double[n];
+        dropOwed = new double[n];
         bandwidth = new double[n + 1];
         satisfiedRate = new double[n + 1];
         unsatisfiedWeight = new double[n + 1];
@@ -125,6 +134,16 @@ public final class KernelState {
     /** Bytes of the node's subtree that were dropped. */
     public long droppedBytes(int node) {
         return droppedBytes[node];
+    }
+
+    /** {@link DropDraw#STRATIFIED}: the node's drop credit within its current unit, in [0, 1). */
+    public double dropCredit(int node) {
+        return dropCredit[node];
+    }
+
+    /** {@link DropDraw#STRATIFIED}: {@code 1 - u} while the current unit's drop is owed, else 0. */
+    public double dropOwed(int node) {
+        return dropOwed[node];
     }
 
     /** Allocatable bandwidth of a parent slot, bytes/s. */

@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import org.hsdba.admission.EditChain;
 import org.hsdba.admission.ResolvedTree;
+import org.hsdba.admission.SiblingGroup;
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
@@ -34,11 +35,14 @@ final class EditScope {
     private final int[] beforeNodes;
     private final int[] afterNodes;
     private final int[] compared;
+    /** Members of re-resolved sibling groups looked at one by one (see {@link #walked()}). */
+    private final int walked;
 
-    private EditScope(BitSet beforeNodes, BitSet afterNodes, BitSet compared) {
+    private EditScope(BitSet beforeNodes, BitSet afterNodes, BitSet compared, int walked) {
         this.beforeNodes = beforeNodes.stream().toArray();
         this.afterNodes = afterNodes.stream().toArray();
         this.compared = compared.stream().toArray();
+        this.walked = walked;
     }
 
     /** Every node of both trees. */
@@ -47,7 +51,7 @@ final class EditScope {
         all.set(0, after.size());
         BitSet old = new BitSet();
         old.set(0, before.size());
-        return new EditScope(old, all, all);
+        return new EditScope(old, all, all, 0);
     }
 
     /**
@@ -68,7 +72,7 @@ final class EditScope {
         List<AppliedEdit> edits = chain.edits();
         List<ResolvedTree> steps = chain.steps();
         if (edits.isEmpty()) {
-            return new EditScope(new BitSet(), new BitSet(), new BitSet());
+            return new EditScope(new BitSet(), new BitSet(), new BitSet(), 0);
         }
         if (edits.size() == 1) {
             return of(edits.get(0), was, now);
@@ -76,11 +80,13 @@ final class EditScope {
         BitSet old = new BitSet();
         BitSet added = new BitSet();
         BitSet compared = new BitSet();
+        int walked = 0;
         for (int e = 0; e < edits.size(); e++) {
             if (!sameSettings(steps.get(e).tree(), steps.get(e + 1).tree())) {
                 return everything(was.tree(), now.tree());
             }
             EditScope one = of(edits.get(e), steps.get(e), steps.get(e + 1));
+            walked += one.walked;
             for (int i : one.beforeNodes) {
                 setIfKept(old, back(edits, e, i));
             }
@@ -91,7 +97,7 @@ final class EditScope {
                 setIfKept(compared, forward(edits, e, j));
             }
         }
-        return new EditScope(old, added, compared);
+        return new EditScope(old, added, compared, walked);
     }
 
     private static void setIfKept(BitSet set, int index) {
@@ -159,7 +165,9 @@ final class EditScope {
                 }
             }
         }
-        return new EditScope(old, added, changedEntries(edit, was, now));
+        int[] walked = new int[1];
+        BitSet compared = changedEntries(edit, was, now, walked);
+        return new EditScope(old, added, compared, walked[0]);
     }
 
     /**
@@ -167,8 +175,12 @@ final class EditScope {
      * groups whose entry may differ: all of them if the group's parent changed (its slot may
      * have), else the new and changed members and those whose fixed-point weight, peak or (in
      * guarantee+excess mode, where entries carry it) guarantee moved. A join under a parent of 10^4 children thus compares one entry, not 10^4.
+     * A group whose members' values can only have moved with the group's rule (weighted mode:
+     * "only guarantees" or the ratio rho) is not walked at all when that rule stayed: its new
+     * and changed members are compared and queued anyway, the others keep their entries.
+     * {@code walked[0]} counts the members walked.
      */
-    private static BitSet changedEntries(AppliedEdit edit, ResolvedTree was, ResolvedTree now) {
+    private static BitSet changedEntries(AppliedEdit edit, ResolvedTree was, ResolvedTree now, int[] walked) {
         BandwidthTree after = now.tree();
         BitSet compared = new BitSet();
         BitSet queued = new BitSet(); // parent index + 1 (0: the port)
@@ -191,7 +203,12 @@ final class EditScope {
         while (!groups.isEmpty()) {
             int p = groups.poll(); // below a node whose guarantee moved: only members whose entry may differ
             int bp = p < 0 ? -1 : edit.sourceIndex(p);
-            boolean all = p >= 0 && (bp < 0 || edit.isChanged(p)) || !weights.of(bp, p);
+            boolean parentChanged = p >= 0 && (bp < 0 || edit.isChanged(p));
+            if (!parentChanged && (p < 0 || bp >= 0) && keepsUnchangedMembers(after, p, was.group(bp), now.group(p))) {
+                continue;
+            }
+            boolean all = parentChanged || !weights.of(bp, p);
+            walked[0] += after.childCount(p);
             long[] wasGroup = all ? null : weights.was.group(bp);
             long[] nowGroup = all ? null : weights.now.group(p);
             int j = 0; // walks the old group alongside: kept members keep their order
@@ -216,6 +233,34 @@ final class EditScope {
             }
         }
         return compared;
+    }
+
+    /**
+     * Whether every member of the children of {@code p} (-1: the port) that an edit left unchanged
+     * has the same entry after it ({@code now}) as before ({@code was}) and needs nothing below it
+     * re-resolved. Peaks are the members' own. In guarantee+excess mode weights and guarantees
+     * are too. In weighted mode a group giving only guarantees gets weights {@code g / 1 Mb/s}
+     * and keeps its given guarantees; any other group derives a member's missing weight
+     * ({@code g / rho}) or implied guarantee ({@code min(w * rho, peak)}) from its own spec and the
+     * group's {@code rho}. A changed {@code rho} thus moves only implied guarantees when no member
+     * derives its weight; entries do not carry them, and members at the last level have nothing
+     * below them to re-resolve (a join of a user with a weight, as from a template).
+     */
+    private static boolean keepsUnchangedMembers(BandwidthTree after, int p, SiblingGroup was, SiblingGroup now) {
+        if (was == null || now == null) {
+            return false;
+        }
+        if (after.mode() == AllocationMode.GUARANTEE_EXCESS) {
+            return true;
+        }
+        if (was.guaranteesOnly() != now.guaranteesOnly()) {
+            return false;
+        }
+        if (now.guaranteesOnly() || Double.compare(was.ratio(), now.ratio()) == 0) {
+            return true;
+        }
+        int memberLevel = p < 0 ? 1 : after.depth(p) + 1;
+        return now.derivedWeights() == 0 && memberLevel == after.levels().size();
     }
 
     /** The switch's fixed-point weights of sibling groups, before and after. */
@@ -275,5 +320,10 @@ final class EditScope {
     /** Nodes of the new tree whose entry may differ, ascending. */
     int[] compared() {
         return compared;
+    }
+
+    /** How many members of re-resolved sibling groups were looked at one by one (a join under a large parent: none). */
+    int walked() {
+        return walked;
     }
 }

@@ -1,6 +1,7 @@
 package org.hsdba.compiler;
 
 import org.hsdba.admission.ResolvedTree;
+import org.hsdba.admission.SiblingGroup;
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
@@ -105,8 +106,7 @@ public final class FixedPoint {
             if (tree.node(c).isTemplate()) {
                 continue;
             }
-            double w = onlyGuarantees ? tree.node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
-                    : resolved.weight(c);
+            double w = memberWeight(resolved, c, onlyGuarantees);
             // The path (a string) only for the error: this runs over whole sibling groups.
             out[k] = w >= MIN_WEIGHT && w <= MAX_WEIGHT ? Math.round(w * WEIGHT_ONE) : weight(w, tree.path(c));
             sum += out[k];
@@ -116,5 +116,40 @@ public final class FixedPoint {
             }
         }
         return out;
+    }
+
+    /** The weight (before Q24) of non-template node {@code c}, in a group that gives only guarantees or not. */
+    private static double memberWeight(ResolvedTree resolved, int c, boolean onlyGuarantees) {
+        return onlyGuarantees ? resolved.tree().node(c).guaranteed().get().bps() / BPS_PER_DERIVED_WEIGHT
+                : resolved.weight(c);
+    }
+
+    /**
+     * The Q24 weight of node {@code index} as {@link #groupWeights(ResolvedTree, int)} gives it,
+     * without looking at its siblings, or -1 if that is not known: admission's summary of the
+     * group ({@link ResolvedTree#group}) must show every member in range and a sum that cannot
+     * reach {@link #MAX_WEIGHT_SUM}; then no member's weight depends on the others (otherwise the
+     * caller computes the group, which reports what cannot be represented). Division by a
+     * positive constant keeps the order, so the range of {@code g / 1 Mb/s} is that of {@code g}
+     * divided; the sum gets a margin for the rounding of its terms.
+     */
+    static long memberWeight(ResolvedTree resolved, int index) {
+        BandwidthTree tree = resolved.tree();
+        SiblingGroup g = resolved.group(tree.parentIndex(index));
+        if (g == null) {
+            return -1;
+        }
+        boolean only = g.guaranteesOnly();
+        double min = only ? g.minGiven() / BPS_PER_DERIVED_WEIGHT : g.minWeight();
+        double max = only ? g.maxGiven() / BPS_PER_DERIVED_WEIGHT : g.maxWeight();
+        double sum = only ? g.givenSum() / BPS_PER_DERIVED_WEIGHT : g.weightSum();
+        if (g.members() > 0 && !(min >= MIN_WEIGHT && max <= MAX_WEIGHT
+                && sum * WEIGHT_ONE * (1 + 1e-6) + g.members() < MAX_WEIGHT_SUM)) {
+            return -1;
+        }
+        if (tree.node(index).isTemplate()) {
+            return 0;
+        }
+        return Math.round(memberWeight(resolved, index, only) * WEIGHT_ONE);
     }
 }

@@ -6,8 +6,10 @@ import java.util.Map;
 import org.hsdba.admission.ResolvedTree;
 
 /**
- * The switch's Q24 weights of one admitted tree, computed a sibling group at a time on first use
- * and kept by group: a diff looks at a few groups, so nothing of the size of the tree is built.
+ * The switch's Q24 weights of one admitted tree: one node's alone when admission's summary of its
+ * group shows that no sibling can make it fail ({@link FixedPoint#memberWeight}), else a sibling
+ * group at a time on first use, kept by group: a diff looks at a few nodes, so nothing of the
+ * size of the tree or of a large group is built.
  * Lives as long as one diff: a cache across diffs (weakly keyed by tree) was tried, and the
  * benchmark run with it had longer collections than the work it saved. Not thread-safe.
  */
@@ -15,6 +17,7 @@ final class GroupWeights {
 
     private final ResolvedTree resolved;
     private final Map<Integer, long[]> byParent = new HashMap<>();
+    private int computed;
 
     GroupWeights(ResolvedTree resolved) {
         this.resolved = resolved;
@@ -27,7 +30,20 @@ final class GroupWeights {
      */
     long of(int index) {
         int p = resolved.tree().parentIndex(index);
-        return group(p)[position(p, index)];
+        long[] group = byParent.get(p);
+        if (group == null) {
+            long w = FixedPoint.memberWeight(resolved, index);
+            if (w >= 0) {
+                return w;
+            }
+            group = group(p);
+        }
+        return group[position(p, index)];
+    }
+
+    /** How many sibling groups were computed whole (for tests: a join should compute none). */
+    int groupsComputed() {
+        return computed;
     }
 
     /**
@@ -40,6 +56,7 @@ final class GroupWeights {
         if (group == null) {
             group = FixedPoint.groupWeights(resolved, p);
             byParent.put(p, group);
+            computed++;
         }
         return group;
     }

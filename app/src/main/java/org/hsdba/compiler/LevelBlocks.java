@@ -16,6 +16,7 @@ import static org.hsdba.pof.ext.HxAluOp.SELECT;
 import static org.hsdba.pof.ext.HxAluOp.SHR;
 import static org.hsdba.pof.ext.HxAluOp.SUB;
 
+import org.hsdba.algorithm.DropDraw;
 import org.hsdba.algorithm.DropRule;
 import org.hsdba.algorithm.HsdbaKernel;
 import org.hsdba.algorithm.KernelOptions;
@@ -306,19 +307,45 @@ final class LevelBlocks {
         a.mov(TAG, param(Words.P_TAG));
     }
 
-    /** Drop with probability (R - f) / R: RAND (32 bits) &lt; floor((R - f) 2^32 / R). */
+    /** Drop with probability p = (R - f) / R, by the options' {@link DropDraw}. */
     private void dropDecision(BlockAssembler a, String keep) {
         dropDraw(a, keep);
         a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
     }
 
-    /** Falls through with probability (R - f) / R, else jumps to {@code keep}. */
+    /**
+     * Falls through to drop, else jumps to {@code keep}. p := floor((R - f) 2^32 / R) (Q32). With
+     * {@link DropDraw#INDEPENDENT}: drop iff RAND (32 bits) &lt; p. With {@link DropDraw#STRATIFIED}
+     * (HsdbaKernel.creditDrops in doubles): CREDIT += p; a packet that completes a unit
+     * (CREDIT &gt;= 2^32) takes 2^32 off and owes the next unit's drop at OWED := 2^32 - RAND,
+     * dropping itself if the finished unit's OWED was not 0 yet; otherwise the packet drops iff
+     * CREDIT + OWED &gt;= 2^32 (the credit reached the owed point), which sets OWED := 0.
+     */
     private void dropDraw(BlockAssembler a, String keep) {
-        HxOperand threshold = scratch(0);
+        HxOperand p = scratch(0);
         a.branch(HxBranchCond.LE, RATE, FAIR, keep);
-        a.alu(SUB, threshold, RATE, FAIR);
-        a.alu(MULDIV, threshold, threshold, imm(FixedPoint.Q32_ONE), RATE);
-        a.branch(HxBranchCond.GE, HxOperand.rand(), threshold, keep);
+        a.alu(SUB, p, RATE, FAIR);
+        a.alu(MULDIV, p, p, imm(FixedPoint.Q32_ONE), RATE);
+        if (algo.dropDraw() == DropDraw.INDEPENDENT) {
+            a.branch(HxBranchCond.GE, HxOperand.rand(), p, keep);
+            return;
+        }
+        HxOperand credit = state(Words.S_DROP_CREDIT);
+        HxOperand owed = state(Words.S_DROP_OWED);
+        HxOperand reached = scratch(1);
+        a.alu(ADD, credit, credit, p);
+        a.branch(HxBranchCond.LT, credit, imm(FixedPoint.Q32_ONE), "creditCheck");
+        a.alu(SUB, credit, credit, imm(FixedPoint.Q32_ONE));
+        a.branch(HxBranchCond.EQ, owed, imm(0), "creditUnit");
+        a.alu(SUB, owed, imm(FixedPoint.Q32_ONE), HxOperand.rand());
+        a.jump("creditDrop");
+        a.label("creditUnit");
+        a.alu(SUB, owed, imm(FixedPoint.Q32_ONE), HxOperand.rand());
+        a.label("creditCheck");
+        a.alu(ADD, reached, credit, owed);
+        a.branch(HxBranchCond.LT, reached, imm(FixedPoint.Q32_ONE), keep);
+        a.mov(owed, imm(0));
+        a.label("creditDrop");
     }
 
     /** By the entry's lookup param: no lookup, a plain lookup, or one that sends a join on a miss. */

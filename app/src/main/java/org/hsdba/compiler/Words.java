@@ -47,8 +47,15 @@ public final class Words {
     public static final int S_DEMAND = 4;
     /** State word: time of the node's first packet since activation (EWMA warm-up), ns. */
     public static final int S_START = 5;
+    /** State word (stratified drop draw): the node's drop credit within its current unit, Q32, below 2^32. */
+    public static final int S_DROP_CREDIT = 6;
+    /**
+     * State word (stratified drop draw): 2^32 - u while the current unit's drop is owed (due once
+     * the credit reaches u, a RAND drawn when the unit began), 0 once it is made.
+     */
+    public static final int S_DROP_OWED = 7;
     /** State words the program needs per entry. */
-    public static final int STATE_WORDS = 6;
+    public static final int STATE_WORDS = 8;
 
     /** Register word (offset in a parent's block): allocatable bandwidth B, bytes/s. */
     public static final int R_BANDWIDTH = 0;

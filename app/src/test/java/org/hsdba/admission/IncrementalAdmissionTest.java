@@ -162,5 +162,8 @@ public class IncrementalAdmissionTest {
             assertEquals(at, expected.guaranteeImplied(i), actual.guaranteeImplied(i));
             assertEquals(at, expected.isLeaf(i), actual.isLeaf(i));
         }
+        for (int p = -1; p < expected.size(); p++) {
+            assertEquals(where + ", group of " + p, expected.group(p), actual.group(p));
+        }
     }
 }

@@ -19,6 +19,7 @@ import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.RandomEdits;
+import org.hsdba.model.Rate;
 import org.hsdba.model.TreeEdit;
 import org.junit.Test;
 
@@ -271,6 +272,32 @@ public class EditScopedDiffTest {
         CompiledDelta d = HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS);
         assertEquals(HsdbaCompiler.diff(tree, now.tree(), p.slots(), CAPS, OPTS).messages(), d.messages());
         assertEquals(1, d.added());
+    }
+
+    @Test
+    public void aJoinUnderALargeGroupWalksNoMemberUnlessTheirValuesCanMove() {
+        BandwidthTree tree = CompilerTestTrees.wide(2, 1000);
+        ResolvedTree was = Admission.admit(tree);
+        CompiledProgram p = HsdbaCompiler.compile(was, CAPS, OPTS);
+        // A user with a weight at the last level (a join from a template): rho moves, and with it
+        // only the implied guarantees, which weighted-mode entries do not carry.
+        TreeEdit join = TreeEdit.add(NodeSpec.builder("new").parent("g1")
+                .key(MatchKey.exact(32, new byte[] {0, 1, 10, 0})).weight(2.0).build());
+        AppliedEdit applied = join.apply(tree);
+        ResolvedTree now = Admission.apply(was, join);
+        EditScope scope = EditScope.of(applied, was, now);
+        assertEquals(0, scope.walked());
+        assertEquals(2, scope.compared().length);
+        assertEquals(HsdbaCompiler.diff(tree, now.tree(), p.slots(), CAPS, OPTS).messages(),
+                HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS).messages());
+        // A user giving only a guaranteed rate derives its weight from rho: the group is walked.
+        TreeEdit derived = TreeEdit.add(NodeSpec.builder("derived").parent("g1")
+                .key(MatchKey.exact(32, new byte[] {0, 1, 10, 1})).guaranteed(Rate.ofMbps(1)).build());
+        applied = derived.apply(tree);
+        now = Admission.apply(was, derived);
+        assertEquals(1001, EditScope.of(applied, was, now).walked());
+        assertEquals(HsdbaCompiler.diff(tree, now.tree(), p.slots(), CAPS, OPTS).messages(),
+                HsdbaCompiler.diff(was, now, applied, p.slots(), CAPS, OPTS).messages());
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.hsdba.sim.pofswitch;
 
 import java.util.List;
 import java.util.Set;
+import org.hsdba.algorithm.DropDraw;
 import org.hsdba.algorithm.DropRule;
 import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.algorithm.PassDown;
@@ -110,10 +111,12 @@ public final class PofSwitchFactory implements ProcessorFactory {
         return new SwitchProcessor(sw, new ControllerModel(binding.tree(), controlLatencyNs));
     }
 
-    /** The compiler options of a mode: the runtime's estimator and idle timeout, literal's drop rule. */
+    /** The compiler options of a mode: the runtime's estimator and idle timeout, literal's drop rule and independent draws. */
     public static CompilerOptions options(Mode mode, RuntimeParameters runtime) {
         KernelOptions algorithm = KernelOptions.from(runtime).toBuilder()
-                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL).build();
+                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL)
+                // the paper's Algorithm 1 draws each level's drop independently
+                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.DEFAULTS.dropDraw()).build();
         return CompilerOptions.from(runtime).toBuilder().algorithm(algorithm).build();
     }
 

@@ -1,5 +1,6 @@
 package org.hsdba.sim.reference;
 
+import org.hsdba.algorithm.DropDraw;
 import org.hsdba.algorithm.DropRule;
 import org.hsdba.algorithm.KernelOptions;
 import org.hsdba.model.RuntimeParameters;
@@ -48,7 +49,9 @@ public final class ReferenceModelFactory implements ProcessorFactory {
             throw new IllegalArgumentException("the reference kernel runs in-switch and literal, not " + mode.cliName());
         }
         KernelOptions options = KernelOptions.from(runtime).toBuilder()
-                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL).build();
+                .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL)
+                // the paper's Algorithm 1 draws each level's drop independently
+                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.DEFAULTS.dropDraw()).build();
         options = tweak.apply(options);
         return new KernelProcessor(binding, options, (int) binding.tree().port().port(), seed);
     }

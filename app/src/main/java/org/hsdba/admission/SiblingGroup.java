@@ -1,0 +1,184 @@
+package org.hsdba.admission;
+
+import org.hsdba.model.AllocationMode;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
+import org.hsdba.model.Ranges;
+
+/**
+ * What admission found about one sibling group (the non-template children of a parent), kept in
+ * the {@link ResolvedTree} so that a consumer can answer questions about one member in O(1)
+ * instead of walking the group again: whether the group gives only guaranteed rates, the ratio
+ * {@code rho = g / w} it was resolved with, and the range and sum of its effective weights and of
+ * its given guaranteed rates. A join under a parent of 10^4 users then costs the compiler one
+ * entry, not the group. Immutable.
+ */
+public final class SiblingGroup {
+
+    /** A parent without non-template children in weighted mode ("only guarantees" holds vacuously). */
+    static final SiblingGroup EMPTY_WEIGHTED = new SiblingGroup(0, 0, true, Double.NaN, 0, 0, 0, 0, 0, 0);
+    /** A parent without non-template children in guarantee+excess mode. */
+    static final SiblingGroup EMPTY_EXCESS = new SiblingGroup(0, 0, false, Double.NaN, 0, 0, 0, 0, 0, 0);
+
+    private final int members;
+    private final int derived;
+    private final boolean guaranteesOnly;
+    private final double ratio;
+    private final double minWeight;
+    private final double maxWeight;
+    private final double weightSum;
+    private final double minGiven;
+    private final double maxGiven;
+    private final double givenSum;
+
+    private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
+                         double weightSum, double minGiven, double maxGiven, double givenSum) {
+        this.members = members;
+        this.derived = derived;
+        this.guaranteesOnly = guaranteesOnly;
+        this.ratio = ratio;
+        this.minWeight = minWeight;
+        this.maxWeight = maxWeight;
+        this.weightSum = weightSum;
+        this.minGiven = minGiven;
+        this.maxGiven = maxGiven;
+        this.givenSum = givenSum;
+    }
+
+    static SiblingGroup empty(BandwidthTree tree) {
+        return tree.mode() == AllocationMode.WEIGHTED ? EMPTY_WEIGHTED : EMPTY_EXCESS;
+    }
+
+    /** Gathers a group member by member, alongside the loop that resolves them (one walk over the group). */
+    static final class Builder {
+        private final boolean weighted;
+        private boolean only;
+        private int members;
+        private int derived;
+        private double minW = Double.POSITIVE_INFINITY;
+        private double maxW = Double.NEGATIVE_INFINITY;
+        private double sumW;
+        private double minG = Double.POSITIVE_INFINITY;
+        private double maxG = Double.NEGATIVE_INFINITY;
+        private double sumG;
+
+        Builder(BandwidthTree tree) {
+            this.weighted = tree.mode() == AllocationMode.WEIGHTED;
+            this.only = weighted;
+        }
+
+        /** A non-template member with its effective weight. */
+        void add(NodeSpec node, double w) {
+            members++;
+            // NaN (an underivable weight) must not look in range: it makes the range NaN.
+            minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
+            maxW = Double.isNaN(w) || Double.isNaN(maxW) ? Double.NaN : Math.max(maxW, w);
+            sumW += w;
+            boolean givesWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
+            if (node.guaranteed().isPresent() && !givesWeight) {
+                derived++;
+            }
+            only = only && node.weight().isEmpty() && node.guaranteed().isPresent() && node.guaranteed().get().bps() > 0;
+            if (only) {
+                double g = node.guaranteed().get().bps();
+                minG = Math.min(minG, g);
+                maxG = Math.max(maxG, g);
+                sumG += g;
+            }
+        }
+
+        /** The group, resolved with {@code ratio} (weighted mode; NaN in guarantee+excess mode). */
+        SiblingGroup build(double ratio) {
+            if (members == 0) {
+                return weighted ? EMPTY_WEIGHTED : EMPTY_EXCESS;
+            }
+            return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
+                    only ? maxG : Double.NaN, only ? sumG : Double.NaN);
+        }
+    }
+
+    /** Non-template children. */
+    public int members() {
+        return members;
+    }
+
+    /**
+     * Members that give a guaranteed rate but no (valid) weight: in weighted mode their weight is
+     * derived from the group's {@link #ratio()}, the other members' weights are their own.
+     */
+    public int derivedWeights() {
+        return derived;
+    }
+
+    /**
+     * Weighted mode and every member gives a positive guaranteed rate and no weight (true for a
+     * group without members in weighted mode, false in guarantee+excess mode).
+     */
+    public boolean guaranteesOnly() {
+        return guaranteesOnly;
+    }
+
+    /**
+     * The weighted-mode {@code rho = g / w} the group was resolved with (the members' derived
+     * weights and implied guarantees follow from it and their own specs); NaN in
+     * guarantee+excess mode or without members.
+     */
+    public double ratio() {
+        return ratio;
+    }
+
+    /** The smallest effective weight of a member (NaN if one is not a number). */
+    public double minWeight() {
+        return minWeight;
+    }
+
+    /** The largest effective weight of a member (NaN if one is not a number). */
+    public double maxWeight() {
+        return maxWeight;
+    }
+
+    public double weightSum() {
+        return weightSum;
+    }
+
+    /** With {@link #guaranteesOnly()}: the smallest given guaranteed rate in b/s; NaN otherwise. */
+    public double minGiven() {
+        return minGiven;
+    }
+
+    /** With {@link #guaranteesOnly()}: the largest given guaranteed rate in b/s; NaN otherwise. */
+    public double maxGiven() {
+        return maxGiven;
+    }
+
+    /** With {@link #guaranteesOnly()}: the sum of the given guaranteed rates in b/s; NaN otherwise. */
+    public double givenSum() {
+        return givenSum;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof SiblingGroup)) {
+            return false;
+        }
+        SiblingGroup g = (SiblingGroup) o;
+        return members == g.members && derived == g.derived && guaranteesOnly == g.guaranteesOnly && same(ratio, g.ratio)
+                && same(minWeight, g.minWeight) && same(maxWeight, g.maxWeight) && same(weightSum, g.weightSum)
+                && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum);
+    }
+
+    private static boolean same(double a, double b) {
+        return Double.compare(a, b) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(members, guaranteesOnly, ratio, weightSum, givenSum);
+    }
+
+    @Override
+    public String toString() {
+        return "SiblingGroup{" + members + " members" + (guaranteesOnly ? ", guarantees only" : "") + ", rho " + ratio
+                + "}";
+    }
+}
