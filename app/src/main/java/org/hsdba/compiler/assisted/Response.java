@@ -14,7 +14,8 @@ import java.util.Objects;
  * than {@value #STEADY} against p between two periods (fell as p rose, rose as p fell), which makes
  * it responsive; with no reaction within the history, a sender whose offered rate fell by less
  * than {@value #STEADY} while p rose by {@value #ROSE}x (or from 0), or whose fitted elasticity is
- * below {@value #UNRESPONSIVE}, is unresponsive (constant rate: one exact step lands it).</li>
+ * below {@value #UNRESPONSIVE} (fitted over a span of p of at least {@value #FLAT_SPAN}x), is
+ * unresponsive (constant rate: one exact step lands it).</li>
  * </ul>
  * A new leaf starts responsive: a wrong guess that way costs a constant-rate sender one poll, the
  * other way it silences a TCP sender. Immutable.
@@ -31,6 +32,13 @@ final class Response {
     static final double ROSE = 2;
     /** A fitted elasticity below this shows an unresponsive sender. */
     static final double UNRESPONSIVE = 0.15;
+    /**
+     * Least span of p (a factor) over which a flat fit shows an unresponsive sender. Smaller than
+     * the factor 2 the elasticity is learnt over: after a pause a constant-rate sender is taken for
+     * responsive (its return looks like a reaction to the lower p) and then moves p by small
+     * relative steps, which would take many polls to span a factor 2.
+     */
+    static final double FLAT_SPAN = 1.4;
     /** Relative change of the offered rate between periods beyond which the sender counts as responsive. */
     static final double STEADY = 0.2;
 
@@ -64,7 +72,8 @@ final class Response {
         os[keep] = offeredBps;
         boolean r = responsive;
         int since = Math.min(HISTORY, sinceReaction + 1);
-        double fitted = fit(ps, os);
+        double fitted = fit(ps, os, 2);
+        double flat = fit(ps, os, FLAT_SPAN);
         if (keep >= 1) {
             double before = ps[keep - 1];
             double ratio = offeredBps / os[keep - 1];
@@ -73,7 +82,7 @@ final class Response {
             if (reacted) {
                 since = 0;
                 r = true;
-            } else if (since >= HISTORY && (rose && ratio >= 1 - STEADY || fitted < UNRESPONSIVE)) {
+            } else if (since >= HISTORY && (rose && ratio >= 1 - STEADY || flat < UNRESPONSIVE)) {
                 // No reaction within the history and p rose without effect (or the fit is flat). A TCP
                 // sender near its share can look flat between two polls; its reactions keep it out.
                 r = false;
@@ -88,6 +97,11 @@ final class Response {
      * there are fewer than 3 or p spanned less than a factor 2.
      */
     static double fit(double[] ps, double[] os) {
+        return fit(ps, os, 2);
+    }
+
+    /** {@link #fit(double[], double[])} with p spanning at least a factor {@code minSpan}. */
+    static double fit(double[] ps, double[] os, double minSpan) {
         int n = 0;
         double sx = 0;
         double sy = 0;
@@ -103,7 +117,7 @@ final class Response {
                 max = Math.max(max, lx);
             }
         }
-        if (n < 3 || max - min < Math.log(2)) {
+        if (n < 3 || max - min < Math.log(minSpan)) {
             return Double.NaN;
         }
         double mx = sx / n;

@@ -98,6 +98,32 @@ public class ControllerAssistedLoopTest {
     }
 
     @Test
+    public void anUnresponsiveSenderThatPausesIsTakenForUnresponsiveAgainAndLands() {
+        DoubleUnaryOperator cbr = p -> 1.6;
+        double x = 1.422;
+        Run r = new Run();
+        for (int n = 0; n < 10; n++) {
+            r.poll(cbr, x);
+        }
+        assertEquals(x, r.passed, 1e-6);
+        // A pause: a third of its rate for one period, then back. Its return after p fell looks
+        // like a reaction (it is taken for responsive) and p then moves by small relative steps.
+        r.poll(p -> 0.5, x);
+        r.poll(cbr, x);
+        assertTrue(r.response.responsive());
+        int polls = 0;
+        while (r.response.responsive() && polls < 40) {
+            r.poll(cbr, x);
+            polls++;
+        }
+        assertFalse("a flat sender is recognised within the history once p spans " + Response.FLAT_SPAN + "x",
+                r.response.responsive());
+        assertTrue("recognised after " + polls + " polls", polls <= 2 * Response.HISTORY);
+        r.poll(cbr, x);
+        assertEquals("then one exact step lands it", x, r.passed, 1e-6);
+    }
+
+    @Test
     public void noWindupWhileTheSenderStaysUnderItsShare() {
         DoubleUnaryOperator tcp = tcp(0.707, 400);
         Run r = new Run();
