@@ -72,8 +72,7 @@ final class Response {
         os[keep] = offeredBps;
         boolean r = responsive;
         int since = Math.min(HISTORY, sinceReaction + 1);
-        double fitted = fit(ps, os, 2);
-        double flat = fit(ps, os, FLAT_SPAN);
+        double fitted = fit(ps, os);
         if (keep >= 1) {
             double before = ps[keep - 1];
             double ratio = offeredBps / os[keep - 1];
@@ -82,7 +81,7 @@ final class Response {
             if (reacted) {
                 since = 0;
                 r = true;
-            } else if (since >= HISTORY && (rose && ratio >= 1 - STEADY || flat < UNRESPONSIVE)) {
+            } else if (since >= HISTORY && (rose && ratio >= 1 - STEADY || fit(ps, os, FLAT_SPAN) < UNRESPONSIVE)) {
                 // No reaction within the history and p rose without effect (or the fit is flat). A TCP
                 // sender near its share can look flat between two polls; its reactions keep it out.
                 r = false;
