@@ -15,7 +15,6 @@ import java.util.OptionalLong;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.Rate;
-import org.junit.Assume;
 import org.junit.Test;
 
 /**
@@ -40,8 +39,17 @@ public class RealPortsThroughputBench {
 
     @Test
     public void run() throws IOException {
+        Path file = Paths.get("target", "bench", "real-ports-throughput.txt");
+        Files.createDirectories(file.getParent());
         Optional<String> why = RealSwitchRig.unavailable();
-        Assume.assumeFalse("real-ports benchmark skipped: " + why.orElse(""), why.isPresent());
+        if (why.isPresent()) {
+            // Said in the result file, so scripts/bench.sh reports the run (a plain clone has no
+            // POFSwitch source) instead of failing for want of figures.
+            String line = "# not measured: " + why.get() + System.lineSeparator();
+            System.out.print(line);
+            Files.writeString(file, line, StandardCharsets.UTF_8);
+            return;
+        }
         int size = Integer.getInteger("hsdba.bench.frame", 128);
         List<Integer> rates = new ArrayList<>();
         for (String r : System.getProperty("hsdba.bench.rates", "5000,10000,20000,40000").split(",")) {
@@ -86,8 +94,6 @@ public class RealPortsThroughputBench {
                 }
             }
         }
-        Path file = Paths.get("target", "bench", "real-ports-throughput.txt");
-        Files.createDirectories(file.getParent());
         Files.writeString(file, out, StandardCharsets.UTF_8);
         System.out.println("wrote " + file.toAbsolutePath());
     }
