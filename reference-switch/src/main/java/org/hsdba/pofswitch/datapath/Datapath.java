@@ -64,8 +64,13 @@ public final class Datapath {
     private final long startNanos = System.nanoTime();
     /** Packets share it, everything else takes it exclusively (see the class comment). */
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    /** Each packet-feeding thread's scratch. */
+    /** Each packet-feeding thread's scratch (the datapath holds the lanes, so they go with it). */
     private final Map<Thread, Lane> lanes = new ConcurrentHashMap<>();
+    /**
+     * The calling thread's lane, found without a map lookup; weakly, so that a thread that outlives
+     * this datapath does not keep it (and its tables) alive through its thread-local map.
+     */
+    private final ThreadLocal<java.lang.ref.WeakReference<Lane>> myLane = new ThreadLocal<>();
     /** The buffer PACKET_OUT and hooks use (under the exclusive lock). */
     private final Packet controlPacket = new Packet();
     /** Latest time seen by a control-side call (packets keep theirs in their lane). Exclusive lock. */
@@ -221,12 +226,14 @@ public final class Datapath {
 
     /** This thread's lane (made on its first packet; lanes of threads that ended are dropped then). */
     private Lane lane() {
-        Thread t = Thread.currentThread();
-        Lane lane = lanes.get(t);
+        java.lang.ref.WeakReference<Lane> ref = myLane.get();
+        Lane lane = ref == null ? null : ref.get();
         if (lane == null) {
+            Thread t = Thread.currentThread();
             lanes.keySet().removeIf(other -> !other.isAlive());
             lane = new Lane(this, t, config.fastPath());
             lanes.put(t, lane);
+            myLane.set(new java.lang.ref.WeakReference<>(lane));
         }
         return lane;
     }
