@@ -19,14 +19,17 @@ import org.hsdba.pofswitch.datapath.PacketOutcome;
  * outputs is written to the socket of its port (from the receiving thread, so a frame leaves before
  * the next one of that port is processed). Ports not attached here stay in-process only.
  *
- * <p>Each receive thread is one datapath thread: it receives into its own buffer, the datapath
- * runs the frame there into the thread's own outcome (no copy, no allocation for a plain packet)
- * and the outputs are sent from the outcome's buffers. Threads of ports whose packets go to
+ * <p>Each receive thread is one datapath thread: it takes up to {@link #BATCH} queued frames per
+ * system call ({@link ReceiveBatch}), copies each from the native batch into its own buffer, and
+ * the datapath runs it from there into the thread's own outcome (no allocation for a plain
+ * packet); the outputs are sent from the outcome's buffers. Threads of ports whose packets go to
  * different trees run at the same time ({@link org.hsdba.pofswitch.datapath.Datapath}).
  */
 public final class RealPorts implements AutoCloseable {
     /** Largest frame the datapath accepts (Ethernet without FCS). */
     public static final int MAX_FRAME = 1514;
+    /** Frames a receive thread takes from its socket per system call (recvmmsg), at most. */
+    static final int BATCH = 32;
 
     private final ReferenceSwitch sw;
     private final Map<Integer, Port> ports;
@@ -80,32 +83,37 @@ public final class RealPorts implements AutoCloseable {
     private void receiveLoop(Port p) {
         byte[] buf = new byte[MAX_FRAME + 1];
         PacketOutcome out = new PacketOutcome();
+        ReceiveBatch batch = new ReceiveBatch(BATCH, MAX_FRAME + 1);
         while (!stopping) {
-            int n;
+            int got;
             try {
-                n = p.socket.receive(buf);
+                got = p.socket.receive(batch);
             } catch (IOException e) {
                 if (!stopping) {
                     log.accept("port " + p.id + " stopped: " + e.getMessage());
                 }
                 return;
             }
-            if (n <= 0) {
-                continue;
-            }
-            p.rxFrames.incrementAndGet();
-            p.rxBytes.addAndGet(n);
-            if (n > MAX_FRAME) {
-                p.rxOversize.incrementAndGet();
-                p.rxNotForwarded.incrementAndGet();
-                continue;
-            }
-            sw.receiveInto(buf, n, p.id, out, listener);
-            for (int i = 0; i < out.outputCount(); i++) {
-                send(out.outputPort(i), out.outputBytes(i), out.outputLength(i));
-            }
-            if (!out.forwarded()) {
-                p.rxNotForwarded.incrementAndGet();
+            for (int i = 0; i < got; i++) {
+                if (batch.outgoing(i)) {
+                    continue;
+                }
+                int n = batch.length(i);
+                p.rxFrames.incrementAndGet();
+                p.rxBytes.addAndGet(n);
+                if (n > MAX_FRAME) {
+                    p.rxOversize.incrementAndGet();
+                    p.rxNotForwarded.incrementAndGet();
+                    continue;
+                }
+                batch.copy(i, buf);
+                sw.receiveInto(buf, n, p.id, out, listener);
+                for (int o = 0; o < out.outputCount(); o++) {
+                    send(out.outputPort(o), out.outputBytes(o), out.outputLength(o));
+                }
+                if (!out.forwarded()) {
+                    p.rxNotForwarded.incrementAndGet();
+                }
             }
         }
     }
