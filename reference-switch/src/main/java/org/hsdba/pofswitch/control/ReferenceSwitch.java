@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.hsdba.pofswitch.datapath.Datapath;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.datapath.OutputFrame;
+import org.hsdba.pofswitch.datapath.PacketOutcome;
 import org.hsdba.pofswitch.datapath.ProcessResult;
 
 /**
@@ -55,6 +56,28 @@ public final class ReferenceSwitch implements AutoCloseable {
     /** Processes a received frame at the live clock. */
     public ProcessResult receive(byte[] frame, int inPort) {
         return receive(frame, inPort, datapath.nowNanos());
+    }
+
+    /**
+     * {@link #receive(byte[], int)} of {@code frame[0, length)} into the caller's reused {@code out}
+     * (one per thread), allocating nothing for a plain packet: the listener {@code direct} (the
+     * caller's own, which sends the frames from {@code out}) is skipped; any other port listener
+     * gets each output frame as usual.
+     */
+    public void receiveInto(byte[] frame, int length, int inPort, PacketOutcome out, Consumer<OutputFrame> direct) {
+        datapath.processInto(frame, length, inPort, datapath.nowNanos(), out);
+        for (int i = 0; i < out.outputCount(); i++) {
+            OutputFrame f = null;
+            for (Consumer<OutputFrame> l : portListeners) {
+                if (l != direct) {
+                    f = f == null ? out.outputFrame(i) : f;
+                    l.accept(f);
+                }
+            }
+        }
+        if (!out.upward().isEmpty()) {
+            channel.sendUpward(out.upward());
+        }
     }
 
     /**

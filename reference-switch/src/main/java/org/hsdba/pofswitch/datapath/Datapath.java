@@ -7,7 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxCallBlock;
 import org.hsdba.pof.ext.HxEntryRecord;
@@ -41,10 +43,14 @@ import org.hsdba.pofswitch.tables.TableStore;
  * The switch's forwarding state and datapath: flow tables, counters, groups, meters, port enable
  * bits and the HSDBA extension's state, and {@link #process(byte[], int, long)}.
  *
- * <p>Thread-safety: one lock (this object's monitor) serialises packet processing, control
- * operations and in-process reads, so a packet sees the tables either before or after a control
- * operation, never half of it. Packets are processed one at a time, which also makes register
- * updates and the random stream deterministic.
+ * <p>Thread-safety: control operations (FLOW_MOD, TABLE_MOD, block and register writes, HELLO...),
+ * idle expiries and in-process reads hold the exclusive side of a read-write lock; packets hold
+ * the shared side, so a packet sees a control operation wholly before or wholly after it. Packets
+ * of different trees run at the same time, each thread with its own packet buffer and fast-path
+ * state ({@link Lane}); packets that can reach the same state (the same tree) run one at a time
+ * under their domain's lock ({@link Domains}), in the order they take it. A caller feeding packets
+ * from one thread gets exactly the old one-at-a-time results: the random stream, the idle bound
+ * and the registers see the same operations in the same order.
  */
 public final class Datapath {
     private final DatapathConfig config;
@@ -55,14 +61,24 @@ public final class Datapath {
     private final Map<Integer, Boolean> portEnabled = new HashMap<>();
     private final HxState hx;
     private final AtomicLong upwardXid = new AtomicLong();
-    private final Packet packet = new Packet();
     private final long startNanos = System.nanoTime();
+    /** Packets share it, everything else takes it exclusively (see the class comment). */
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Each packet-feeding thread's scratch (the datapath holds the lanes, so they go with it). */
+    private final Map<Thread, Lane> lanes = new ConcurrentHashMap<>();
+    /**
+     * The calling thread's lane, found without a map lookup; weakly, so that a thread that outlives
+     * this datapath does not keep it (and its tables) alive through its thread-local map.
+     */
+    private final ThreadLocal<java.lang.ref.WeakReference<Lane>> myLane = new ThreadLocal<>();
+    /** The buffer PACKET_OUT and hooks use (under the exclusive lock). */
+    private final Packet controlPacket = new Packet();
+    /** Latest time seen by a control-side call (packets keep theirs in their lane). Exclusive lock. */
     private long lastTimeNs;
-    /** The compiled fast path (null when the config asks for the interpreter alone). */
-    private final FastRun fastRun;
     /** The program compiled from the tables and blocks as they are; null after any change until the next packet. */
     private FastProgram fastProgram;
-    private final PacketOutcome scratch = new PacketOutcome();
+    /** Which packets may run at the same time; null after any change until the next packet. */
+    private Domains domains;
     /** Generated classes of installed blocks, by the block's instruction list (FastProgram keeps them current). */
     private final Map<List<Instruction>, FastGen.Block> generatedBlocks = new java.util.IdentityHashMap<>();
 
@@ -74,7 +90,6 @@ public final class Datapath {
         for (PortConfig p : config.ports()) {
             portEnabled.put(p.id(), false);
         }
-        this.fastRun = config.fastPath() ? new FastRun(this, packet, hx) : null;
     }
 
     public DatapathConfig config() {
@@ -87,25 +102,34 @@ public final class Datapath {
      * Processes one frame received on POF port {@code inPort} at switch time {@code timeNanos}
      * (the extension's TIME; must not go backwards). Runs any idle expiries due first.
      */
-    public synchronized ProcessResult process(byte[] frame, int inPort, long timeNanos) {
-        if (fastRun != null) {
-            processInto(frame, inPort, timeNanos, scratch);
-            return scratch.toResult();
+    public ProcessResult process(byte[] frame, int inPort, long timeNanos) {
+        Lane lane = lane();
+        if (lane.fastRun != null) {
+            run(lane, frame, frame.length, inPort, timeNanos, lane.scratch);
+            return lane.scratch.toResult();
         }
-        lastTimeNs = Math.max(lastTimeNs, timeNanos);
-        List<PofMessage> upward = new ArrayList<>();
-        expireIdle(timeNanos, upward);
-        if (!portEnabled.getOrDefault(inPort, false)) {
-            return early(EndReason.PORT_DISABLED, upward);
+        lock.readLock().lock();
+        try {
+            List<PofMessage> upward = prepare(timeNanos);
+            lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
+            if (upward == null) {
+                upward = new ArrayList<>();
+            }
+            if (!portEnabled.getOrDefault(inPort, false)) {
+                return early(EndReason.PORT_DISABLED, upward);
+            }
+            if (frame.length > 1514) {
+                return early(EndReason.OVERSIZE, upward);
+            }
+            if (tables.byGlobalId(0) == null) {
+                return early(EndReason.NO_FIRST_TABLE, upward);
+            }
+            lane.packet.load(frame, frame.length, inPort);
+            return new Execution(this, lane.packet, timeNanos, false, upward).runPacket();
+        } finally {
+            lane.leave();
+            lock.readLock().unlock();
         }
-        if (frame.length > 1514) {
-            return early(EndReason.OVERSIZE, upward);
-        }
-        if (tables.byGlobalId(0) == null) {
-            return early(EndReason.NO_FIRST_TABLE, upward);
-        }
-        packet.load(frame, inPort);
-        return new Execution(this, packet, timeNanos, false, upward).runPacket();
     }
 
     /**
@@ -113,54 +137,167 @@ public final class Datapath {
      * path (the default, {@link DatapathConfig#fastPath()}) a packet that needs no message to the
      * controller allocates nothing. The program is compiled on the first packet after a change.
      */
-    public synchronized void processInto(byte[] frame, int inPort, long timeNanos, PacketOutcome out) {
-        lastTimeNs = Math.max(lastTimeNs, timeNanos);
-        List<PofMessage> upward = null;
-        if (timeNanos >= hx.idleBound) {
-            upward = new ArrayList<>();
-            expireIdle(timeNanos, upward);
+    public void processInto(byte[] frame, int inPort, long timeNanos, PacketOutcome out) {
+        run(lane(), frame, frame.length, inPort, timeNanos, out);
+    }
+
+    /**
+     * {@link #processInto(byte[], int, long, PacketOutcome)} of the frame in {@code frame[0, length)}
+     * (a receive buffer reused for every frame: nothing is copied but into the packet buffer).
+     */
+    public void processInto(byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
+        if (length < 0 || length > frame.length) {
+            throw new IllegalArgumentException("frame length " + length + " outside its buffer of " + frame.length
+                    + " bytes");
         }
-        EndReason early = !portEnabled.getOrDefault(inPort, false) ? EndReason.PORT_DISABLED
-                : frame.length > 1514 ? EndReason.OVERSIZE
-                : tables.byGlobalId(0) == null ? EndReason.NO_FIRST_TABLE : null;
-        if (early != null) {
-            out.reset();
-            out.end = early;
-            if (upward != null && !upward.isEmpty()) {
-                out.upward = List.copyOf(upward);
+        run(lane(), frame, length, inPort, timeNanos, out);
+    }
+
+    private void run(Lane lane, byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
+        lock.readLock().lock();
+        try {
+            List<PofMessage> upward = prepare(timeNanos);
+            lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
+            EndReason early = !portEnabled.getOrDefault(inPort, false) ? EndReason.PORT_DISABLED
+                    : length > 1514 ? EndReason.OVERSIZE
+                    : tables.byGlobalId(0) == null ? EndReason.NO_FIRST_TABLE : null;
+            if (early != null) {
+                out.reset();
+                out.end = early;
+                if (upward != null && !upward.isEmpty()) {
+                    out.upward = List.copyOf(upward);
+                }
+                return;
             }
-            return;
+            if (lane.fastRun == null) {
+                lane.packet.load(frame, length, inPort);
+                out.fill(new Execution(this, lane.packet, timeNanos, false, upward == null ? new ArrayList<>() : upward)
+                        .runPacket());
+                return;
+            }
+            lane.packet.loadFast(frame, length, inPort);
+            lane.fastRun.run(fastProgram, timeNanos, out, upward);
+        } finally {
+            lane.leave();
+            lock.readLock().unlock();
         }
-        if (fastRun == null) {
-            packet.load(frame, inPort);
-            out.fill(new Execution(this, packet, timeNanos, false, upward == null ? new ArrayList<>() : upward)
-                    .runPacket());
-            return;
+    }
+
+    /**
+     * With the shared lock held: runs the idle expiries due at {@code timeNanos} and compiles the
+     * program if a change left it stale, both under the exclusive lock (the shared one is given up
+     * meanwhile and held again on return). Returns the expiries' messages, or null if none were due.
+     */
+    private List<PofMessage> prepare(long timeNanos) {
+        if (timeNanos < hx.idleBound() && domains != null && (fastProgram != null || !config.fastPath())) {
+            return null;
         }
-        if (fastProgram == null) {
+        lock.readLock().unlock();
+        lock.writeLock().lock();
+        try {
+            List<PofMessage> upward = null;
+            if (timeNanos >= hx.idleBound()) { // another thread may have run them meanwhile
+                upward = new ArrayList<>();
+                expireIdle(timeNanos, upward);
+            }
+            compile();
+            return upward;
+        } finally {
+            lock.readLock().lock(); // downgrade: no change can come in between
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** Builds what a change left stale (exclusive lock held). */
+    private void compile() {
+        if (domains == null) {
+            domains = Domains.build(tables, hx.blocks);
+        }
+        if (config.fastPath() && fastProgram == null) {
             fastProgram = FastProgram.compile(this);
         }
-        packet.loadFast(frame, inPort);
-        fastRun.run(fastProgram, timeNanos, out, upward);
+    }
+
+    /** After a change to tables or blocks (exclusive lock held). */
+    private void invalidate() {
+        fastProgram = null;
+        domains = null;
+    }
+
+    /** This thread's lane (made on its first packet; lanes of threads that ended are dropped then). */
+    private Lane lane() {
+        java.lang.ref.WeakReference<Lane> ref = myLane.get();
+        Lane lane = ref == null ? null : ref.get();
+        if (lane == null) {
+            Thread t = Thread.currentThread();
+            lanes.keySet().removeIf(other -> !other.isAlive());
+            lane = new Lane(this, t, config.fastPath());
+            lanes.put(t, lane);
+            myLane.set(new java.lang.ref.WeakReference<>(lane));
+        }
+        return lane;
+    }
+
+    /**
+     * A packet enters table 0's {@code entry}: takes the entry's domain (see {@link Domains}) and
+     * returns the packet's time, raised to the latest time a packet of that domain ran at (threads
+     * read the clock before they queue for the domain, so a tree's time could otherwise go back).
+     */
+    long enterDomain(Lane lane, FlowEntry entry, long timeNs) {
+        Domains.Domain d = domains.of(entry);
+        lane.enter(d);
+        if (timeNs < d.lastTimeNs) {
+            return d.lastTimeNs;
+        }
+        d.lastTimeNs = timeNs;
+        return timeNs;
+    }
+
+    /** {@link #enterDomain(Lane, FlowEntry, long)} for the interpreter, which does not carry the lane. */
+    long enterDomain(FlowEntry entry, long timeNs) {
+        return enterDomain(lane(), entry, timeNs);
+    }
+
+    /** Number of domains of the program as it is (packets of different domains run concurrently). */
+    public int concurrencyDomains() {
+        lock.writeLock().lock();
+        try {
+            compile();
+            return domains.count();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /**
      * Of the compiled program's operations: {fast, left to the interpreter} (compiles it if
      * needed; {0, 0} without the fast path). For tests and the benchmark.
      */
-    public synchronized int[] fastPathCoverage() {
-        if (fastRun == null) {
-            return new int[] {0, 0};
+    public int[] fastPathCoverage() {
+        lock.writeLock().lock();
+        try {
+            if (!config.fastPath()) {
+                return new int[] {0, 0};
+            }
+            compile();
+            return fastProgram.coverage();
+        } finally {
+            lock.writeLock().unlock();
         }
-        if (fastProgram == null) {
-            fastProgram = FastProgram.compile(this);
-        }
-        return fastProgram.coverage();
     }
 
     /** Packets the fast path handed over to the interpreter part-way (0 without the fast path). */
-    public synchronized long fastPathHandOvers() {
-        return fastRun == null ? 0 : fastRun.handOvers;
+    public long fastPathHandOvers() {
+        lock.writeLock().lock();
+        try {
+            long n = 0;
+            for (Lane lane : lanes.values()) {
+                n += lane.fastRun == null ? 0 : lane.fastRun.handOvers;
+            }
+            return n;
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** {@link #process(byte[], int, long)} at the live clock (ns since this datapath was created). */
@@ -174,11 +311,35 @@ public final class Datapath {
     }
 
     /** Lets switch time pass without packets: runs idle expiries due by {@code timeNanos}. */
-    public synchronized List<PofMessage> advanceTime(long timeNanos) {
-        lastTimeNs = Math.max(lastTimeNs, timeNanos);
-        List<PofMessage> upward = new ArrayList<>();
-        expireIdle(timeNanos, upward);
-        return upward;
+    public List<PofMessage> advanceTime(long timeNanos) {
+        lock.writeLock().lock();
+        try {
+            lastTimeNs = Math.max(lastTimeNs, timeNanos);
+            List<PofMessage> upward = new ArrayList<>();
+            expireIdle(timeNanos, upward);
+            return upward;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The latest switch time a packet or a control call used (exclusive lock held). */
+    private long lastTime() {
+        long t = lastTimeNs;
+        for (Lane lane : lanes.values()) {
+            t = Math.max(t, lane.lastTimeNs);
+        }
+        return t;
+    }
+
+    /** Runs {@code body} with the exclusive lock: nothing changes and no packet runs meanwhile. */
+    <T> T exclusive(java.util.function.Supplier<T> body) {
+        lock.writeLock().lock();
+        try {
+            return body.get();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     private static ProcessResult early(EndReason reason, List<PofMessage> upward) {
@@ -186,19 +347,24 @@ public final class Datapath {
     }
 
     /** PACKET_OUT: runs its actions on its frame, as POFSwitch does (no table, no port check). */
-    public synchronized ProcessResult packetOut(PacketOut out) {
-        byte[] data = out.data();
-        if (data.length > Packet.RAW_MAX - Packet.PREBUF) {
-            return early(EndReason.OVERSIZE, new ArrayList<>());
+    public ProcessResult packetOut(PacketOut out) {
+        lock.writeLock().lock();
+        try {
+            byte[] data = out.data();
+            if (data.length > Packet.RAW_MAX - Packet.PREBUF) {
+                return early(EndReason.OVERSIZE, new ArrayList<>());
+            }
+            controlPacket.load(data, data.length, (int) out.inPort());
+            return new Execution(this, controlPacket, lastTime(), false, new ArrayList<>()).runActions(out.actions());
+        } finally {
+            lock.writeLock().unlock();
         }
-        packet.load(data, (int) out.inPort());
-        return new Execution(this, packet, lastTimeNs, false, new ArrayList<>()).runActions(out.actions());
     }
 
     // ------------------------------------------------------------------ idle leaves
 
     private void expireIdle(long now, List<PofMessage> upward) {
-        if (now < hx.idleBound) {
+        if (now < hx.idleBound()) {
             return;
         }
         List<FlowEntry> due = new ArrayList<>();
@@ -236,7 +402,7 @@ public final class Datapath {
             upward.add(new HxEntryStatus(nextUpwardXid(), HxEntryStatus.REASON_IDLE, e.tableGlobalId(), e.index(), at,
                     rt.passedBytes(), rt.droppedBytes()));
         }
-        hx.idleBound = next;
+        hx.setIdleBound(next);
     }
 
     /**
@@ -270,7 +436,7 @@ public final class Datapath {
     /** The program set an entry's aging gap: its aging deadline may be the next expiry. */
     void noteAging(EntryRuntime rt) {
         if (rt.active() && rt.ageNs() != 0) {
-            hx.idleBound = Math.min(hx.idleBound, ageExpiry(rt));
+            hx.lowerIdleBound(ageExpiry(rt));
         }
     }
 
@@ -295,34 +461,54 @@ public final class Datapath {
     // ------------------------------------------------------------------ control operations
 
     /** A controller HELLO: everything is cleared and every port disabled. */
-    public synchronized void wipe() {
-        fastProgram = null;
-        tables.clear();
-        counters.clearAll();
-        groups.clear();
-        meters.clear();
-        hx.wipe();
-        portEnabled.replaceAll((k, v) -> false);
+    public void wipe() {
+        lock.writeLock().lock();
+        try {
+            invalidate();
+            tables.clear();
+            counters.clearAll();
+            groups.clear();
+            meters.clear();
+            hx.wipe();
+            portEnabled.replaceAll((k, v) -> false);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** PORT_MOD: sets a port's of_enable bit. */
-    public synchronized void portMod(int slotId, int portId, boolean enable) throws SwitchError {
-        if (slotId != 0) {
-            throw SwitchError.invalidSlot("slot " + slotId);
+    public void portMod(int slotId, int portId, boolean enable) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            if (slotId != 0) {
+                throw SwitchError.invalidSlot("slot " + slotId);
+            }
+            if (!portEnabled.containsKey(portId)) {
+                throw SwitchError.of(ErrorType.PORT_MOD_FAILED, 1, "POFPMFC_BAD_PORT_ID", "port " + portId);
+            }
+            portEnabled.put(portId, enable);
+        } finally {
+            lock.writeLock().unlock();
         }
-        if (!portEnabled.containsKey(portId)) {
-            throw SwitchError.of(ErrorType.PORT_MOD_FAILED, 1, "POFPMFC_BAD_PORT_ID", "port " + portId);
-        }
-        portEnabled.put(portId, enable);
     }
 
     /** Enables every port (what a controller does with one PORT_MOD per port). */
-    public synchronized void enableAllPorts() {
-        portEnabled.replaceAll((k, v) -> true);
+    public void enableAllPorts() {
+        lock.writeLock().lock();
+        try {
+            portEnabled.replaceAll((k, v) -> true);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
-    public synchronized boolean portEnabled(int portId) {
-        return portEnabled.getOrDefault(portId, false);
+    public boolean portEnabled(int portId) {
+        lock.writeLock().lock();
+        try {
+            return portEnabled.getOrDefault(portId, false);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     boolean portExists(int portId) {
@@ -330,13 +516,18 @@ public final class Datapath {
     }
 
     /** TABLE_MOD ADD (command 0) or DELETE (2); other commands are answered by the caller. */
-    public synchronized void tableMod(TableMod mod) throws SwitchError {
-        fastProgram = null;
-        if (mod.command() == 0) {
-            tables.create(mod);
-        } else {
-            FlowTable removed = tables.delete(mod.tableType(), mod.tableId());
-            hx.pendingJoins.keySet().removeIf(k -> k.table == removed.spec().globalId());
+    public void tableMod(TableMod mod) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            invalidate();
+            if (mod.command() == 0) {
+                tables.create(mod);
+            } else {
+                FlowTable removed = tables.delete(mod.tableType(), mod.tableId());
+                hx.pendingJoins.keySet().removeIf(k -> k.table == removed.spec().globalId());
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -344,47 +535,52 @@ public final class Datapath {
      * FLOW_MOD ADD (0), MODIFY (1) or DELETE (3). Throws if nothing was changed; returns errors
      * POFSwitch reports although the change was made (a bad counter id on ADD).
      */
-    public synchronized List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
-        fastProgram = null;
-        FlowTable table = tables.tableFor(mod);
-        switch (mod.command()) {
-            case 0: {
-                List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
-                        hx.blocks);
-                FlowEntry entry = TableStore.buildEntry(table, mod, program, new EntryRuntime(config.stateWords()));
-                table.add(entry);
-                clearJoins(table, entry);
-                try {
-                    counters.init(mod.counterId());
-                } catch (SwitchError e) {
-                    return List.of(e);
+    public List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            invalidate();
+            FlowTable table = tables.tableFor(mod);
+            switch (mod.command()) {
+                case 0: {
+                    List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
+                            hx.blocks);
+                    FlowEntry entry = TableStore.buildEntry(table, mod, program, new EntryRuntime(config.stateWords()));
+                    table.add(entry);
+                    clearJoins(table, entry);
+                    try {
+                        counters.init(mod.counterId());
+                    } catch (SwitchError e) {
+                        return List.of(e);
+                    }
+                    return List.of();
                 }
-                return List.of();
-            }
-            case 1: {
-                FlowEntry old = tables.entryFor(table, mod);
-                List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
-                        hx.blocks);
-                if (old.counterId() != mod.counterId()) {
-                    counters.init(mod.counterId());
+                case 1: {
+                    FlowEntry old = tables.entryFor(table, mod);
+                    List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
+                            hx.blocks);
+                    if (old.counterId() != mod.counterId()) {
+                        counters.init(mod.counterId());
+                    }
+                    List<PofMessage> ignored = new ArrayList<>();
+                    deactivate(old, lastTime(), ignored);
+                    table.remove(old);
+                    FlowEntry entry = TableStore.buildEntry(table, mod, program, old.runtime());
+                    table.add(entry);
+                    clearJoins(table, entry);
+                    return List.of();
                 }
-                List<PofMessage> ignored = new ArrayList<>();
-                deactivate(old, lastTimeNs, ignored);
-                table.remove(old);
-                FlowEntry entry = TableStore.buildEntry(table, mod, program, old.runtime());
-                table.add(entry);
-                clearJoins(table, entry);
-                return List.of();
+                case 3: {
+                    FlowEntry old = tables.entryFor(table, mod);
+                    counters.delete(old.counterId());
+                    deactivate(old, lastTime(), new ArrayList<>());
+                    table.remove(old);
+                    return List.of();
+                }
+                default:
+                    throw SwitchError.of(ErrorType.FLOW_MOD_FAILED, 6, "POFFMFC_BAD_COMMAND", "command " + mod.command());
             }
-            case 3: {
-                FlowEntry old = tables.entryFor(table, mod);
-                counters.delete(old.counterId());
-                deactivate(old, lastTimeNs, new ArrayList<>());
-                table.remove(old);
-                return List.of();
-            }
-            default:
-                throw SwitchError.of(ErrorType.FLOW_MOD_FAILED, 6, "POFFMFC_BAD_COMMAND", "command " + mod.command());
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -417,78 +613,98 @@ public final class Datapath {
     }
 
     /** COUNTER_MOD: 0 ADD, 1 DELETE, 2 CLEAR. */
-    public synchronized void counterMod(int command, long counterId) throws SwitchError {
-        switch (command) {
-            case 0: counters.init(counterId); break;
-            case 1: counters.delete(counterId); break;
-            case 2: counters.clear(counterId); break;
-            default:
-                throw SwitchError.of(ErrorType.COUNTER_MOD_FAILED, 2, "POFCMFC_BAD_COMMAND", "command " + command);
+    public void counterMod(int command, long counterId) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            switch (command) {
+                case 0: counters.init(counterId); break;
+                case 1: counters.delete(counterId); break;
+                case 2: counters.clear(counterId); break;
+                default:
+                    throw SwitchError.of(ErrorType.COUNTER_MOD_FAILED, 2, "POFCMFC_BAD_COMMAND", "command " + command);
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
     /** COUNTER_REQUEST: {packets, bytes}. */
-    public synchronized long[] counter(long counterId) throws SwitchError {
-        return counters.read(counterId);
+    public long[] counter(long counterId) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            return counters.read(counterId);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** GROUP_MOD: 0 ADD, 1 MODIFY, 2 DELETE. */
-    public synchronized void groupMod(GroupMod mod) throws SwitchError {
-        long id = mod.groupId();
-        switch (mod.command()) {
-            case 0:
-                if (id >= config.groupCount()) {
-                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 1, "POFGMFC_INVALID_GROUP", "group " + id);
-                }
-                if (groups.containsKey(id)) {
-                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 0, "POFGMFC_GROUP_EXISTS", "group " + id);
-                }
-                counters.init(mod.counterId());
-                groups.put(id, mod);
-                return;
-            case 1:
-            case 2:
-                if (!groups.containsKey(id)) {
-                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 8, "POFGMFC_UNKNOWN_GROUP", "group " + id);
-                }
-                if (mod.command() == 1) {
+    public void groupMod(GroupMod mod) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            long id = mod.groupId();
+            switch (mod.command()) {
+                case 0:
+                    if (id >= config.groupCount()) {
+                        throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 1, "POFGMFC_INVALID_GROUP", "group " + id);
+                    }
+                    if (groups.containsKey(id)) {
+                        throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 0, "POFGMFC_GROUP_EXISTS", "group " + id);
+                    }
                     counters.init(mod.counterId());
                     groups.put(id, mod);
-                } else {
-                    groups.remove(id);
-                }
-                return;
-            default:
-                throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 11, "POFGMFC_BAD_COMMAND", "command " + mod.command());
+                    return;
+                case 1:
+                case 2:
+                    if (!groups.containsKey(id)) {
+                        throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 8, "POFGMFC_UNKNOWN_GROUP", "group " + id);
+                    }
+                    if (mod.command() == 1) {
+                        counters.init(mod.counterId());
+                        groups.put(id, mod);
+                    } else {
+                        groups.remove(id);
+                    }
+                    return;
+                default:
+                    throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 11, "POFGMFC_BAD_COMMAND", "command " + mod.command());
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
     /** METER_MOD: 0 ADD, 1 MODIFY, 2 DELETE (meters only store a rate, as in POFSwitch). */
-    public synchronized void meterMod(MeterMod mod) throws SwitchError {
-        long id = mod.meterId();
-        switch (mod.command()) {
-            case 0:
-                if (id == 0 || id >= config.meterCount()) {
-                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 2, "POFMMFC_INVALID_METER", "meter " + id);
-                }
-                if (meters.containsKey(id)) {
-                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 1, "POFMMFC_METER_EXISTS", "meter " + id);
-                }
-                meters.put(id, mod);
-                return;
-            case 1:
-            case 2:
-                if (!meters.containsKey(id)) {
-                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 3, "POFMMFC_UNKNOWN_METER", "meter " + id);
-                }
-                if (mod.command() == 1) {
+    public void meterMod(MeterMod mod) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            long id = mod.meterId();
+            switch (mod.command()) {
+                case 0:
+                    if (id == 0 || id >= config.meterCount()) {
+                        throw SwitchError.of(ErrorType.METER_MOD_FAILED, 2, "POFMMFC_INVALID_METER", "meter " + id);
+                    }
+                    if (meters.containsKey(id)) {
+                        throw SwitchError.of(ErrorType.METER_MOD_FAILED, 1, "POFMMFC_METER_EXISTS", "meter " + id);
+                    }
                     meters.put(id, mod);
-                } else {
-                    meters.remove(id);
-                }
-                return;
-            default:
-                throw SwitchError.of(ErrorType.METER_MOD_FAILED, 4, "POFMMFC_BAD_COMMAND", "command " + mod.command());
+                    return;
+                case 1:
+                case 2:
+                    if (!meters.containsKey(id)) {
+                        throw SwitchError.of(ErrorType.METER_MOD_FAILED, 3, "POFMMFC_UNKNOWN_METER", "meter " + id);
+                    }
+                    if (mod.command() == 1) {
+                        meters.put(id, mod);
+                    } else {
+                        meters.remove(id);
+                    }
+                    return;
+                default:
+                    throw SwitchError.of(ErrorType.METER_MOD_FAILED, 4, "POFMMFC_BAD_COMMAND", "command " + mod.command());
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -497,27 +713,32 @@ public final class Datapath {
      * GROUP_MOD / METER_MOD (command 4) per group / meter, one COUNTER_REPLY per counter, all with
      * {@code xid}; the caller appends QUERYALL_FIN.
      */
-    public synchronized List<PofMessage> queryAll(long xid) {
-        List<PofMessage> out = new ArrayList<>();
-        for (FlowTable t : tables.all()) {
-            out.add(TableMod.builder().xid(xid).command(4).table(t.spec().type(), t.spec().localId())
-                    .size(t.spec().size()).keyLengthBits(t.spec().keyLengthBits()).slotId(0).name(t.spec().name())
-                    .matches(t.spec().matches()).build());
-        }
-        for (FlowTable t : tables.all()) {
-            for (FlowEntry e : t.entries()) {
-                out.add(e.source().toBuilder().xid(xid).command(6).cookie(0).cookieMask(0).idleTimeout(0)
-                        .hardTimeout(0).slotId(0).instructions(queryInstructions(e.source().instructions())).build());
+    public List<PofMessage> queryAll(long xid) {
+        lock.writeLock().lock();
+        try {
+            List<PofMessage> out = new ArrayList<>();
+            for (FlowTable t : tables.all()) {
+                out.add(TableMod.builder().xid(xid).command(4).table(t.spec().type(), t.spec().localId())
+                        .size(t.spec().size()).keyLengthBits(t.spec().keyLengthBits()).slotId(0).name(t.spec().name())
+                        .matches(t.spec().matches()).build());
             }
+            for (FlowTable t : tables.all()) {
+                for (FlowEntry e : t.entries()) {
+                    out.add(e.source().toBuilder().xid(xid).command(6).cookie(0).cookieMask(0).idleTimeout(0)
+                            .hardTimeout(0).slotId(0).instructions(queryInstructions(e.source().instructions())).build());
+                }
+            }
+            for (GroupMod g : groups.values()) {
+                out.add(new GroupMod(xid, 4, g.groupType(), g.groupId(), g.counterId(), 0, g.actions()));
+            }
+            for (MeterMod m : meters.values()) {
+                out.add(new MeterMod(xid, 4, 0, m.meterId(), m.rate()));
+            }
+            counters.snapshot().forEach((id, v) -> out.add(new CounterReply(xid, 4, 0, id, v[0], v[1])));
+            return out;
+        } finally {
+            lock.writeLock().unlock();
         }
-        for (GroupMod g : groups.values()) {
-            out.add(new GroupMod(xid, 4, g.groupType(), g.groupId(), g.counterId(), 0, g.actions()));
-        }
-        for (MeterMod m : meters.values()) {
-            out.add(new MeterMod(xid, 4, 0, m.meterId(), m.rate()));
-        }
-        counters.snapshot().forEach((id, v) -> out.add(new CounterReply(xid, 4, 0, id, v[0], v[1])));
-        return out;
     }
 
     /**
@@ -547,51 +768,61 @@ public final class Datapath {
     // ------------------------------------------------------------------ extension messages
 
     /** HX_FEATURES_REPLY for a probe with {@code xid}. */
-    public synchronized HxFeaturesReply hxFeatures(long xid) {
-        return new HxFeaturesReply(xid, HxTypes.EXT_VERSION, config.stateWords(), config.maxBlocks(),
-                config.maxBlockInstructions(), HxTypes.MAX_PARAM_BYTES, config.registerWords(),
-                config.maxPendingJoins(), config.instructionBudget(), hx.seed(), lastTimeNs);
+    public HxFeaturesReply hxFeatures(long xid) {
+        lock.writeLock().lock();
+        try {
+            return new HxFeaturesReply(xid, HxTypes.EXT_VERSION, config.stateWords(), config.maxBlocks(),
+                    config.maxBlockInstructions(), HxTypes.MAX_PARAM_BYTES, config.registerWords(),
+                    config.maxPendingJoins(), config.instructionBudget(), hx.seed(), lastTime());
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** HX_BLOCK_MOD (section 5). */
-    public synchronized void blockMod(HxBlockMod mod) throws SwitchError {
-        fastProgram = null;
-        int id = mod.blockId();
-        if (id >= config.maxBlocks()) {
-            throw SwitchError.hx(HxErrorCode.BAD_BLOCK_ID, "block id " + id + " >= " + config.maxBlocks());
-        }
-        switch (mod.command()) {
-            case HxBlockMod.COMMAND_ADD:
-                hx.staged.put(id, new HxState.Staged(mod.idlePc()));
-                break;
-            case HxBlockMod.COMMAND_APPEND:
-                if (!hx.staged.containsKey(id)) {
-                    throw SwitchError.hx(HxErrorCode.NOT_STAGED, "APPEND to block " + id + " without an ADD");
-                }
-                break;
-            case HxBlockMod.COMMAND_DELETE:
-                deleteBlock(id);
-                return;
-            default:
-                throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_BLOCK_MOD command " + mod.command());
-        }
-        HxState.Staged staged = hx.staged.get(id);
+    public void blockMod(HxBlockMod mod) throws SwitchError {
+        lock.writeLock().lock();
         try {
-            for (RawInstruction raw : mod.instructions()) {
-                staged.instructions.add(HxPrograms.blockInstruction(raw, staged.instructions.size()));
-                if (staged.instructions.size() > config.maxBlockInstructions()) {
-                    throw SwitchError.hx(HxErrorCode.BLOCK_TOO_LONG, "block " + id + " exceeds "
-                            + config.maxBlockInstructions() + " instructions");
+            invalidate();
+            int id = mod.blockId();
+            if (id >= config.maxBlocks()) {
+                throw SwitchError.hx(HxErrorCode.BAD_BLOCK_ID, "block id " + id + " >= " + config.maxBlocks());
+            }
+            switch (mod.command()) {
+                case HxBlockMod.COMMAND_ADD:
+                    hx.staged.put(id, new HxState.Staged(mod.idlePc()));
+                    break;
+                case HxBlockMod.COMMAND_APPEND:
+                    if (!hx.staged.containsKey(id)) {
+                        throw SwitchError.hx(HxErrorCode.NOT_STAGED, "APPEND to block " + id + " without an ADD");
+                    }
+                    break;
+                case HxBlockMod.COMMAND_DELETE:
+                    deleteBlock(id);
+                    return;
+                default:
+                    throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_BLOCK_MOD command " + mod.command());
+            }
+            HxState.Staged staged = hx.staged.get(id);
+            try {
+                for (RawInstruction raw : mod.instructions()) {
+                    staged.instructions.add(HxPrograms.blockInstruction(raw, staged.instructions.size()));
+                    if (staged.instructions.size() > config.maxBlockInstructions()) {
+                        throw SwitchError.hx(HxErrorCode.BLOCK_TOO_LONG, "block " + id + " exceeds "
+                                + config.maxBlockInstructions() + " instructions");
+                    }
                 }
-            }
-            if (mod.isFinal()) {
-                HxPrograms.validateBlock(staged.instructions, staged.idlePc, config.maxBlockInstructions());
-                hx.blocks.put(id, new HxState.Block(staged.instructions, staged.idlePc));
+                if (mod.isFinal()) {
+                    HxPrograms.validateBlock(staged.instructions, staged.idlePc, config.maxBlockInstructions());
+                    hx.blocks.put(id, new HxState.Block(staged.instructions, staged.idlePc));
+                    hx.staged.remove(id);
+                }
+            } catch (SwitchError e) {
                 hx.staged.remove(id);
+                throw e;
             }
-        } catch (SwitchError e) {
-            hx.staged.remove(id);
-            throw e;
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -611,17 +842,22 @@ public final class Datapath {
     }
 
     /** HX_REGISTER_MOD (section 6). */
-    public synchronized void registerMod(HxRegisterMod mod) throws SwitchError {
-        if (mod.command() != HxRegisterMod.COMMAND_WRITE && mod.command() != HxRegisterMod.COMMAND_ZERO) {
-            throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_REGISTER_MOD command " + mod.command());
-        }
-        checkRegisters(mod.firstWord(), mod.count());
-        int first = (int) mod.firstWord();
-        if (mod.command() == HxRegisterMod.COMMAND_WRITE) {
-            long[] v = mod.values();
-            System.arraycopy(v, 0, hx.registers, first, v.length);
-        } else {
-            java.util.Arrays.fill(hx.registers, first, first + mod.count(), 0);
+    public void registerMod(HxRegisterMod mod) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            if (mod.command() != HxRegisterMod.COMMAND_WRITE && mod.command() != HxRegisterMod.COMMAND_ZERO) {
+                throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_REGISTER_MOD command " + mod.command());
+            }
+            checkRegisters(mod.firstWord(), mod.count());
+            int first = (int) mod.firstWord();
+            if (mod.command() == HxRegisterMod.COMMAND_WRITE) {
+                long[] v = mod.values();
+                System.arraycopy(v, 0, hx.registers, first, v.length);
+            } else {
+                java.util.Arrays.fill(hx.registers, first, first + mod.count(), 0);
+            }
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
@@ -633,40 +869,45 @@ public final class Datapath {
     }
 
     /** HX_READ_REQUEST (section 9): the replies, all but the last flagged MORE. */
-    public synchronized List<HxReadReply> read(HxReadRequest req) throws SwitchError {
-        List<HxReadReply> out = new ArrayList<>();
-        if (req.what() == HxReadRequest.WHAT_REGISTERS) {
-            checkRegisters(req.first(), req.count());
-            int first = (int) req.first();
-            int count = (int) req.count();
-            int per = 255; // record_count is a u8
-            for (int at = 0; at < count || out.isEmpty(); at += per) {
-                int n = Math.min(per, count - at);
-                long[] values = java.util.Arrays.copyOfRange(hx.registers, first + at, first + at + n);
-                out.add(HxReadReply.registers(req.xid(), at + n < count, first + at, values));
+    public List<HxReadReply> read(HxReadRequest req) throws SwitchError {
+        lock.writeLock().lock();
+        try {
+            List<HxReadReply> out = new ArrayList<>();
+            if (req.what() == HxReadRequest.WHAT_REGISTERS) {
+                checkRegisters(req.first(), req.count());
+                int first = (int) req.first();
+                int count = (int) req.count();
+                int per = 255; // record_count is a u8
+                for (int at = 0; at < count || out.isEmpty(); at += per) {
+                    int n = Math.min(per, count - at);
+                    long[] values = java.util.Arrays.copyOfRange(hx.registers, first + at, first + at + n);
+                    out.add(HxReadReply.registers(req.xid(), at + n < count, first + at, values));
+                }
+                return out;
+            }
+            if (req.what() != HxReadRequest.WHAT_ENTRIES) {
+                throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_READ_REQUEST what " + req.what());
+            }
+            FlowTable table = tables.byGlobalId(req.tableId());
+            if (table == null) {
+                throw SwitchError.hx(HxErrorCode.BAD_TABLE_ID, "global table " + req.tableId() + " does not exist");
+            }
+            long last = req.count() == HxReadRequest.ALL ? Long.MAX_VALUE : req.first() + req.count();
+            List<HxEntryRecord> records = new ArrayList<>();
+            for (FlowEntry e : sortedByIndex(table)) {
+                if (e.index() >= req.first() && e.index() < last) {
+                    records.add(record(e));
+                }
+            }
+            int per = (2560 - 16) / (HxEntryRecord.FIXED_LENGTH + 8 * config.stateWords());
+            for (int at = 0; at < records.size() || out.isEmpty(); at += per) {
+                List<HxEntryRecord> chunk = records.subList(at, Math.min(records.size(), at + per));
+                out.add(HxReadReply.entries(req.xid(), req.tableId(), at + per < records.size(), chunk));
             }
             return out;
+        } finally {
+            lock.writeLock().unlock();
         }
-        if (req.what() != HxReadRequest.WHAT_ENTRIES) {
-            throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_READ_REQUEST what " + req.what());
-        }
-        FlowTable table = tables.byGlobalId(req.tableId());
-        if (table == null) {
-            throw SwitchError.hx(HxErrorCode.BAD_TABLE_ID, "global table " + req.tableId() + " does not exist");
-        }
-        long last = req.count() == HxReadRequest.ALL ? Long.MAX_VALUE : req.first() + req.count();
-        List<HxEntryRecord> records = new ArrayList<>();
-        for (FlowEntry e : sortedByIndex(table)) {
-            if (e.index() >= req.first() && e.index() < last) {
-                records.add(record(e));
-            }
-        }
-        int per = (2560 - 16) / (HxEntryRecord.FIXED_LENGTH + 8 * config.stateWords());
-        for (int at = 0; at < records.size() || out.isEmpty(); at += per) {
-            List<HxEntryRecord> chunk = records.subList(at, Math.min(records.size(), at + per));
-            out.add(HxReadReply.entries(req.xid(), req.tableId(), at + per < records.size(), chunk));
-        }
-        return out;
     }
 
     private static List<FlowEntry> sortedByIndex(FlowTable table) {
@@ -685,72 +926,117 @@ public final class Datapath {
     // ------------------------------------------------------------------ in-process reads (harness)
 
     /** The HX record (activity, passed/dropped counters, state) of an entry, or null if absent. */
-    public synchronized HxEntryRecord entryRecord(int globalTableId, long index) {
-        FlowTable t = tables.byGlobalId(globalTableId);
-        FlowEntry e = t == null ? null : t.byIndex(index);
-        return e == null ? null : record(e);
+    public HxEntryRecord entryRecord(int globalTableId, long index) {
+        lock.writeLock().lock();
+        try {
+            FlowTable t = tables.byGlobalId(globalTableId);
+            FlowEntry e = t == null ? null : t.byIndex(index);
+            return e == null ? null : record(e);
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** HX records of every entry of a table, by index (empty if the table does not exist). */
-    public synchronized List<HxEntryRecord> entryRecords(int globalTableId) {
-        FlowTable t = tables.byGlobalId(globalTableId);
-        if (t == null) {
-            return List.of();
+    public List<HxEntryRecord> entryRecords(int globalTableId) {
+        lock.writeLock().lock();
+        try {
+            FlowTable t = tables.byGlobalId(globalTableId);
+            if (t == null) {
+                return List.of();
+            }
+            List<HxEntryRecord> out = new ArrayList<>();
+            for (FlowEntry e : sortedByIndex(t)) {
+                out.add(record(e));
+            }
+            return out;
+        } finally {
+            lock.writeLock().unlock();
         }
-        List<HxEntryRecord> out = new ArrayList<>();
-        for (FlowEntry e : sortedByIndex(t)) {
-            out.add(record(e));
-        }
-        return out;
     }
 
     /**
      * The HX_CALL_BLOCK (block, idle timeout, params) of every entry that has one, by global table
      * id and entry index: what the controller's FLOW_MODs left in the switch.
      */
-    public synchronized Map<Integer, Map<Long, HxCallBlock>> entryCalls() {
-        Map<Integer, Map<Long, HxCallBlock>> out = new java.util.TreeMap<>();
-        for (FlowTable t : tables.all()) {
-            Map<Long, HxCallBlock> calls = new java.util.TreeMap<>();
-            for (FlowEntry e : t.entries()) {
-                if (e.call() != null) {
-                    calls.put(e.index(), e.call());
+    public Map<Integer, Map<Long, HxCallBlock>> entryCalls() {
+        lock.writeLock().lock();
+        try {
+            Map<Integer, Map<Long, HxCallBlock>> out = new java.util.TreeMap<>();
+            for (FlowTable t : tables.all()) {
+                Map<Long, HxCallBlock> calls = new java.util.TreeMap<>();
+                for (FlowEntry e : t.entries()) {
+                    if (e.call() != null) {
+                        calls.put(e.index(), e.call());
+                    }
                 }
+                out.put(t.spec().globalId(), calls);
             }
-            out.put(t.spec().globalId(), calls);
+            return out;
+        } finally {
+            lock.writeLock().unlock();
         }
-        return out;
     }
 
     /** A register word. */
-    public synchronized long register(int word) {
-        return hx.registers[word];
+    public long register(int word) {
+        lock.writeLock().lock();
+        try {
+            return hx.registers[word];
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** Stock counters by id: {packets, bytes}. */
-    public synchronized Map<Long, long[]> counters() {
-        return Collections.unmodifiableMap(counterStore().snapshot());
+    public Map<Long, long[]> counters() {
+        lock.writeLock().lock();
+        try {
+            return Collections.unmodifiableMap(counterStore().snapshot());
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** Join PACKET_INs not sent because the pending-join set was full. */
-    public synchronized long joinsSuppressed() {
-        return hx.joinsSuppressed;
+    public long joinsSuppressed() {
+        lock.writeLock().lock();
+        try {
+            return hx.joinsSuppressed;
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** Number of flow tables created (by TABLE_MOD). */
-    public synchronized int tableCount() {
-        return tables.all().size();
+    public int tableCount() {
+        lock.writeLock().lock();
+        try {
+            return tables.all().size();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** Number of installed extension blocks: non-zero once an in-switch (HX) program is loaded. */
-    public synchronized int blockCount() {
-        return hx.blocks.size();
+    public int blockCount() {
+        lock.writeLock().lock();
+        try {
+            return hx.blocks.size();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     /** Number of entries in a table (0 if absent). */
-    public synchronized int entryCount(int globalTableId) {
-        FlowTable t = tables.byGlobalId(globalTableId);
-        return t == null ? 0 : t.size();
+    public int entryCount(int globalTableId) {
+        lock.writeLock().lock();
+        try {
+            FlowTable t = tables.byGlobalId(globalTableId);
+            return t == null ? 0 : t.size();
+        } finally {
+            lock.writeLock().unlock();
+        }
     }
 
     // ------------------------------------------------------------------ for the interpreter

@@ -67,49 +67,49 @@ public final class DatapathComparison {
      * counters, state words), stock counters, outstanding joins and the idle bound.
      */
     public static String stateDifference(Datapath a, Datapath b) {
-        synchronized (a) {
-            synchronized (b) {
-                HxState x = a.hx();
-                HxState y = b.hx();
-                if (!Arrays.equals(x.registers, y.registers)) {
-                    return "registers differ from word " + Arrays.mismatch(x.registers, y.registers);
-                }
-                if (x.rngState() != y.rngState()) {
-                    return "random stream " + x.rngState() + " vs " + y.rngState();
-                }
-                if (x.idleBound != y.idleBound || x.joinsSuppressed != y.joinsSuppressed) {
-                    return "idle bound / suppressed joins " + x.idleBound + "/" + x.joinsSuppressed + " vs "
-                            + y.idleBound + "/" + y.joinsSuppressed;
-                }
-                if (!x.pendingJoins.equals(y.pendingJoins)) {
-                    return "outstanding joins " + x.pendingJoins.size() + " vs " + y.pendingJoins.size();
-                }
-                for (FlowTable t : a.tables().all()) {
-                    int id = t.spec().globalId();
-                    List<HxEntryRecord> rx = a.entryRecords(id);
-                    List<HxEntryRecord> ry = b.entryRecords(id);
-                    if (!rx.equals(ry)) {
-                        for (int i = 0; i < Math.min(rx.size(), ry.size()); i++) {
-                            if (!rx.get(i).equals(ry.get(i))) {
-                                return "table " + id + " entry " + rx.get(i) + " vs " + ry.get(i);
-                            }
-                        }
-                        return "table " + id + " has " + rx.size() + " vs " + ry.size() + " entries";
+        return a.exclusive(() -> b.exclusive(() -> stateDifferenceHeld(a, b)));
+    }
+
+    private static String stateDifferenceHeld(Datapath a, Datapath b) {
+        HxState x = a.hx();
+        HxState y = b.hx();
+        if (!Arrays.equals(x.registers, y.registers)) {
+            return "registers differ from word " + Arrays.mismatch(x.registers, y.registers);
+        }
+        if (x.rngState() != y.rngState()) {
+            return "random stream " + x.rngState() + " vs " + y.rngState();
+        }
+        if (x.idleBound() != y.idleBound() || x.joinsSuppressed != y.joinsSuppressed) {
+            return "idle bound / suppressed joins " + x.idleBound() + "/" + x.joinsSuppressed + " vs "
+                    + y.idleBound() + "/" + y.joinsSuppressed;
+        }
+        if (!x.pendingJoins.equals(y.pendingJoins)) {
+            return "outstanding joins " + x.pendingJoins.size() + " vs " + y.pendingJoins.size();
+        }
+        for (FlowTable t : a.tables().all()) {
+            int id = t.spec().globalId();
+            List<HxEntryRecord> rx = a.entryRecords(id);
+            List<HxEntryRecord> ry = b.entryRecords(id);
+            if (!rx.equals(ry)) {
+                for (int i = 0; i < Math.min(rx.size(), ry.size()); i++) {
+                    if (!rx.get(i).equals(ry.get(i))) {
+                        return "table " + id + " entry " + rx.get(i) + " vs " + ry.get(i);
                     }
                 }
-                Map<Long, long[]> cx = a.counters();
-                Map<Long, long[]> cy = b.counters();
-                if (!cx.keySet().equals(cy.keySet())) {
-                    return "counters " + cx.keySet() + " vs " + cy.keySet();
-                }
-                for (Map.Entry<Long, long[]> e : cx.entrySet()) {
-                    if (!Arrays.equals(e.getValue(), cy.get(e.getKey()))) {
-                        return "counter " + e.getKey() + " " + Arrays.toString(e.getValue()) + " vs "
-                                + Arrays.toString(cy.get(e.getKey()));
-                    }
-                }
-                return null;
+                return "table " + id + " has " + rx.size() + " vs " + ry.size() + " entries";
             }
         }
+        Map<Long, long[]> cx = a.counters();
+        Map<Long, long[]> cy = b.counters();
+        if (!cx.keySet().equals(cy.keySet())) {
+            return "counters " + cx.keySet() + " vs " + cy.keySet();
+        }
+        for (Map.Entry<Long, long[]> e : cx.entrySet()) {
+            if (!Arrays.equals(e.getValue(), cy.get(e.getKey()))) {
+                return "counter " + e.getKey() + " " + Arrays.toString(e.getValue()) + " vs "
+                        + Arrays.toString(cy.get(e.getKey()));
+            }
+        }
+        return null;
     }
 }

@@ -51,7 +51,8 @@ import org.hsdba.pofswitch.tables.TableStore;
 /**
  * The interpreter for one packet (or one deactivation hook): POFSwitch 1.4.0's instruction and
  * action semantics (datapath/pof_instruction.c, pof_action.c; pof-protocol.md sections 6-8) plus the
- * HSDBA extension. Not thread-safe; {@link Datapath} runs it under its lock.
+ * HSDBA extension. Not thread-safe: one per packet, run by its thread under the datapath's shared
+ * lock and its domain's ({@link Domains}), or under the exclusive lock (PACKET_OUT, hooks).
  */
 final class Execution {
     private static final int HX_PATH_LIMIT = 16;
@@ -59,7 +60,8 @@ final class Execution {
 
     private final Datapath dp;
     private final Packet pkt;
-    private final long timeNs;
+    /** The packet's time; raised to its domain's latest when it enters one ({@link Datapath#enterDomain}). */
+    private long timeNs;
     private final boolean hook;
     private final List<OutputFrame> outputs = new ArrayList<>();
     private final List<PofMessage> upward;
@@ -360,6 +362,9 @@ final class Execution {
     }
 
     private void enter(FlowEntry entry) throws SwitchError {
+        if (!hook && entry.tableGlobalId() == 0) {
+            timeNs = dp.enterDomain(entry, timeNs);
+        }
         current = entry;
         list = entry.program();
         pc = 0;
@@ -742,7 +747,7 @@ final class Execution {
                     current.index(), timeNs, rt.passedBytes(), rt.droppedBytes()));
         }
         if (call.idleTimeoutMs() > 0) {
-            dp.hx().idleBound = Math.min(dp.hx().idleBound, timeNs + call.idleTimeoutMs() * 1_000_000L);
+            dp.hx().lowerIdleBound(timeNs + call.idleTimeoutMs() * 1_000_000L);
         }
         if (!hxRuntimes.contains(rt) && hxRuntimes.size() < HX_PATH_LIMIT) {
             hxRuntimes.add(rt);
@@ -788,18 +793,20 @@ final class Execution {
         HxState hx = dp.hx();
         HxState.JoinKey k = new HxState.JoinKey(table.spec().globalId(),
                 java.util.Arrays.copyOf(key, (table.spec().keyLengthBits() + 7) / 8));
-        Long expiry = hx.pendingJoins.get(k);
-        if (expiry != null && expiry > timeNs) {
-            return;
-        }
-        if (expiry == null && hx.pendingJoins.size() >= dp.config().maxPendingJoins()) {
-            hx.expireJoins(timeNs);
-            if (hx.pendingJoins.size() >= dp.config().maxPendingJoins()) {
-                hx.joinsSuppressed++;
+        synchronized (hx.pendingJoins) { // switch-wide: packets of other trees may join at the same time
+            Long expiry = hx.pendingJoins.get(k);
+            if (expiry != null && expiry > timeNs) {
                 return;
             }
+            if (expiry == null && hx.pendingJoins.size() >= dp.config().maxPendingJoins()) {
+                hx.expireJoins(timeNs);
+                if (hx.pendingJoins.size() >= dp.config().maxPendingJoins()) {
+                    hx.joinsSuppressed++;
+                    return;
+                }
+            }
+            hx.pendingJoins.put(k, timeNs + l.effectiveHoldMs() * 1_000_000L);
         }
-        hx.pendingJoins.put(k, timeNs + l.effectiveHoldMs() * 1_000_000L);
         int saved = tableGlobalId;
         tableGlobalId = table.spec().globalId();
         packetIn(l.joinReason());

@@ -154,7 +154,7 @@ final class FastGen {
         rt.setAgeNs(value);
         long at = rt.lastHitNs() + value;
         if (rt.active() && value != 0) {
-            r.hx.idleBound = Math.min(r.hx.idleBound, at < rt.lastHitNs() ? Long.MAX_VALUE : at);
+            r.hx.lowerIdleBound(at < rt.lastHitNs() ? Long.MAX_VALUE : at);
         }
     }
 

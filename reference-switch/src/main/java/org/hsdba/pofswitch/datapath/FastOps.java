@@ -191,7 +191,7 @@ final class FastOps {
                     rt.setAgeNs(value);
                     long at = rt.lastHitNs() + value;
                     if (rt.active() && value != 0) {
-                        r.hx.idleBound = Math.min(r.hx.idleBound, at < rt.lastHitNs() ? Long.MAX_VALUE : at);
+                        r.hx.lowerIdleBound(at < rt.lastHitNs() ? Long.MAX_VALUE : at);
                     }
                     return;
                 }
@@ -381,7 +381,7 @@ final class FastOps {
             r.previousHit = rt.lastHitNs();
             rt.setLastHitNs(r.timeNs);
             if (idleNs > 0) {
-                r.hx.idleBound = Math.min(r.hx.idleBound, r.timeNs + idleNs);
+                r.hx.lowerIdleBound(r.timeNs + idleNs);
             }
             r.addToPath(rt, e);
             r.callerCode = r.code;

@@ -19,6 +19,7 @@ final class FastRun {
     private static final int PATH_LIMIT = 16;
 
     final Datapath dp;
+    final Lane lane;
     final Packet pkt;
     final HxState hx;
     final long[] registers;
@@ -43,16 +44,17 @@ final class FastRun {
     /** The packet's layer offset went below 0: the buffer's headroom may have been written. */
     boolean headroomTouched;
 
-    /** Packets handed over to the interpreter so far. */
+    /** Packets handed over to the interpreter so far (read under the datapath's exclusive lock). */
     long handOvers;
 
     private final EntryRuntime[] pathRuntimes = new EntryRuntime[PATH_LIMIT];
     private int pathCount;
 
-    FastRun(Datapath dp, Packet pkt, HxState hx) {
+    FastRun(Datapath dp, Lane lane) {
         this.dp = dp;
-        this.pkt = pkt;
-        this.hx = hx;
+        this.lane = lane;
+        this.pkt = lane.packet;
+        this.hx = dp.hx();
         this.registers = hx.registers;
         this.budget = dp.config().instructionBudget();
         this.counterLimit = dp.config().counterCount();
@@ -147,6 +149,9 @@ final class FastRun {
     /** Enters a matched entry (after its counter and offset are done). */
     void enter(FastTable table, int slot) {
         FlowEntry entry = table.entry(slot);
+        if (entry.tableGlobalId() == 0) {
+            timeNs = dp.enterDomain(lane, entry, timeNs);
+        }
         current = entry;
         code = prog.program(table.spec().globalId(), slot);
         pc = 0;

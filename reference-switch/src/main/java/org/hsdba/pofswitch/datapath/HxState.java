@@ -7,11 +7,17 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.hsdba.pof.instruction.Instruction;
 
 /**
  * The extension's switch-wide state: installed and staged instruction blocks, the register file,
  * the SplitMix64 random stream, outstanding join keys, and the lower bound on the next idle expiry.
+ *
+ * <p>Packets of different trees run concurrently ({@link Datapath}): the random stream and the idle
+ * bound are atomic (a packet's draw or bound is the same as when packets run one at a time), the
+ * outstanding joins are guarded by their map's monitor; blocks change only under the datapath's
+ * exclusive lock and register words are partitioned between trees ({@link Domains}).
  */
 final class HxState {
     /** An installed block. */
@@ -61,23 +67,24 @@ final class HxState {
     final Map<Integer, Block> blocks = new HashMap<>();
     final Map<Integer, Staged> staged = new HashMap<>();
     final long[] registers;
+    /** Outstanding joins; packets use it (and {@link #joinsSuppressed}) under its monitor. */
     final Map<JoinKey, Long> pendingJoins = new LinkedHashMap<>();
     private final long seed;
-    private long rng;
+    /** SplitMix64's counter: a draw is one atomic add, so concurrent draws never repeat an output. */
+    private final AtomicLong rng;
     long joinsSuppressed;
     /** No active entry with an idle timeout expires before this time (ns). */
-    long idleBound = Long.MAX_VALUE;
+    private final AtomicLong idleBound = new AtomicLong(Long.MAX_VALUE);
 
     HxState(int registerWords, long seed) {
         this.registers = new long[registerWords];
         this.seed = seed;
-        this.rng = seed;
+        this.rng = new AtomicLong(seed);
     }
 
     /** The next SplitMix64 output (section 3.3); RAND is its upper 32 bits. */
     long nextRandom() {
-        rng += 0x9E3779B97F4A7C15L;
-        long z = rng;
+        long z = rng.addAndGet(0x9E3779B97F4A7C15L);
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
@@ -89,7 +96,23 @@ final class HxState {
 
     /** Where the random stream is (compared by {@link DatapathComparison}). */
     long rngState() {
-        return rng;
+        return rng.get();
+    }
+
+    long idleBound() {
+        return idleBound.get();
+    }
+
+    void setIdleBound(long bound) {
+        idleBound.set(bound);
+    }
+
+    /** Lowers the idle bound to {@code at} if it is earlier (written only then: packets mostly just read it). */
+    void lowerIdleBound(long at) {
+        long b = idleBound.get();
+        while (at < b && !idleBound.compareAndSet(b, at)) {
+            b = idleBound.get();
+        }
     }
 
     /** Drops join keys whose hold time has passed. */
@@ -108,7 +131,7 @@ final class HxState {
         Arrays.fill(registers, 0);
         pendingJoins.clear();
         joinsSuppressed = 0;
-        idleBound = Long.MAX_VALUE;
-        rng = seed;
+        idleBound.set(Long.MAX_VALUE);
+        rng.set(seed);
     }
 }

@@ -26,16 +26,16 @@ final class Packet {
     private int dirtyTo;
 
     /** Loads a received frame (length already checked) and initialises the metadata. */
-    void load(byte[] frame, int port) {
+    void load(byte[] frame, int length, int port) {
         Arrays.fill(buf, (byte) 0);
         Arrays.fill(metadata, (byte) 0);
-        System.arraycopy(frame, 0, buf, PREBUF, frame.length);
+        System.arraycopy(frame, 0, buf, PREBUF, length);
         offset = 0;
-        leftLen = frame.length;
+        leftLen = length;
         inPort = port;
-        ingressLength = frame.length;
+        ingressLength = length;
         hasPacket = true;
-        setLengthField(frame.length);
+        setLengthField(length);
         metadata[2] = (byte) port;
         markAllDirty();
     }
@@ -44,22 +44,22 @@ final class Packet {
      * {@link #load} for the fast path, with the same result: instead of clearing the whole buffer
      * it clears only what the last packet may have left outside the new frame.
      */
-    void loadFast(byte[] frame, int port) {
-        int end = PREBUF + frame.length;
+    void loadFast(byte[] frame, int length, int port) {
+        int end = PREBUF + length;
         if (dirtyFrom < PREBUF) {
             Arrays.fill(buf, dirtyFrom, PREBUF, (byte) 0);
         }
-        System.arraycopy(frame, 0, buf, PREBUF, frame.length);
+        System.arraycopy(frame, 0, buf, PREBUF, length);
         if (dirtyTo > end) {
             Arrays.fill(buf, end, dirtyTo, (byte) 0);
         }
         Arrays.fill(metadata, (byte) 0);
         offset = 0;
-        leftLen = frame.length;
+        leftLen = length;
         inPort = port;
-        ingressLength = frame.length;
+        ingressLength = length;
         hasPacket = true;
-        setLengthField(frame.length);
+        setLengthField(length);
         metadata[2] = (byte) port;
         markAllDirty(); // until the run says what it touched
     }

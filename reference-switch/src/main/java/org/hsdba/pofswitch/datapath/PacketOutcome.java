@@ -66,6 +66,21 @@ public final class PacketOutcome {
         return lengths[i];
     }
 
+    /**
+     * The buffer holding output frame {@code i} in its first {@link #outputLength(int)} bytes, not a
+     * copy: valid until this outcome is used for the next packet (for a port that sends it at once).
+     */
+    public byte[] outputBytes(int i) {
+        check(i, outputs);
+        return frames[i];
+    }
+
+    /** Output frame {@code i} as an {@link OutputFrame} (a copy). */
+    public OutputFrame outputFrame(int i) {
+        check(i, outputs);
+        return new OutputFrame(ports[i], Arrays.copyOf(frames[i], lengths[i]));
+    }
+
     /** A copy of output frame {@code i}'s bytes. */
     public byte[] outputData(int i) {
         check(i, outputs);

@@ -3,6 +3,7 @@ package org.hsdba.pofswitch.ports;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
 
 /**
  * The few libc calls a raw packet socket needs, bound by JNA direct mapping (no JNI of our own).
@@ -26,6 +27,7 @@ final class Libc {
     static final int PACKET_OUTGOING = 4;
     static final int PACKET_STATISTICS = 6;
     static final int MSG_TRUNC = 0x20;
+    static final int MSG_WAITFORONE = 0x10000;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
 
@@ -48,6 +50,8 @@ final class Libc {
             throws LastErrorException;
 
     static native long send(int fd, byte[] buf, long len, int flags) throws LastErrorException;
+
+    static native int recvmmsg(int fd, Pointer msgvec, int vlen, int flags, Pointer timeout) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
 

@@ -101,6 +101,27 @@ public final class RawSocket implements AutoCloseable {
     }
 
     /**
+     * Waits up to {@link #POLL_MS} for frames and receives as many as are queued, up to the batch's
+     * capacity, in one {@code recvmmsg(2)}. Returns how many (0 if none came); frames this host sent
+     * are among them, flagged ({@link ReceiveBatch#outgoing}). Throws once the socket is closed or broken.
+     */
+    public int receive(ReceiveBatch batch) throws IOException {
+        batch.reset();
+        int n;
+        try {
+            n = Libc.recvmmsg(fd, batch.vector(), batch.capacity(), Libc.MSG_TRUNC | Libc.MSG_WAITFORONE, null);
+        } catch (LastErrorException e) {
+            int code = e.getErrorCode();
+            if (!closed && (code == Libc.EAGAIN || code == Libc.EINTR)) {
+                return 0;
+            }
+            throw new IOException("receive on " + netInterface.name() + ": " + errno(e), e);
+        }
+        batch.received(n);
+        return n;
+    }
+
+    /**
      * Frames the kernel dropped for this socket since the last call because its receive buffer
      * was full (PACKET_STATISTICS tp_drops; reading resets the kernel's count): the switch did not
      * keep up. -1 if the kernel does not say.

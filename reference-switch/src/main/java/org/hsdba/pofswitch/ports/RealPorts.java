@@ -2,7 +2,6 @@ package org.hsdba.pofswitch.ports;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,21 +11,31 @@ import java.util.function.Consumer;
 import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.OutputFrame;
 import org.hsdba.pofswitch.datapath.PortConfig;
-import org.hsdba.pofswitch.datapath.ProcessResult;
+import org.hsdba.pofswitch.datapath.PacketOutcome;
 
 /**
  * A reference switch's POF ports attached to Linux interfaces: one raw socket and one receive
  * thread per port; a received frame goes through the datapath at the live clock and every frame it
  * outputs is written to the socket of its port (from the receiving thread, so a frame leaves before
  * the next one of that port is processed). Ports not attached here stay in-process only.
+ *
+ * <p>Each receive thread is one datapath thread: it takes up to {@link #BATCH} queued frames per
+ * system call ({@link ReceiveBatch}), copies each from the native batch into its own buffer, and
+ * the datapath runs it from there into the thread's own outcome (no allocation for a plain
+ * packet); the outputs are sent from the outcome's buffers. Threads of ports whose packets go to
+ * different trees run at the same time ({@link org.hsdba.pofswitch.datapath.Datapath}).
  */
 public final class RealPorts implements AutoCloseable {
     /** Largest frame the datapath accepts (Ethernet without FCS). */
     public static final int MAX_FRAME = 1514;
+    /** Frames a receive thread takes from its socket per system call (recvmmsg), at most. */
+    static final int BATCH = 32;
 
     private final ReferenceSwitch sw;
     private final Map<Integer, Port> ports;
     private final Consumer<String> log;
+    /** Registered with the switch for frames not from a receive loop (PACKET_OUT, in-process receive). */
+    private final Consumer<OutputFrame> listener = this::transmit;
     private volatile boolean stopping;
 
     private RealPorts(ReferenceSwitch sw, Map<Integer, Port> ports, Consumer<String> log) {
@@ -62,7 +71,7 @@ public final class RealPorts implements AutoCloseable {
             throw e;
         }
         RealPorts rp = new RealPorts(sw, Collections.unmodifiableMap(ports), log);
-        sw.onOutput(rp::transmit);
+        sw.onOutput(rp.listener);
         for (Port p : ports.values()) {
             p.thread = new Thread(() -> rp.receiveLoop(p), "pofswitch-port-" + p.id + "-" + p.socket.netInterface().name());
             p.thread.setDaemon(true);
@@ -73,42 +82,55 @@ public final class RealPorts implements AutoCloseable {
 
     private void receiveLoop(Port p) {
         byte[] buf = new byte[MAX_FRAME + 1];
+        PacketOutcome out = new PacketOutcome();
+        ReceiveBatch batch = new ReceiveBatch(BATCH, MAX_FRAME + 1);
         while (!stopping) {
-            int n;
+            int got;
             try {
-                n = p.socket.receive(buf);
+                got = p.socket.receive(batch);
             } catch (IOException e) {
                 if (!stopping) {
                     log.accept("port " + p.id + " stopped: " + e.getMessage());
                 }
                 return;
             }
-            if (n <= 0) {
-                continue;
-            }
-            p.rxFrames.incrementAndGet();
-            p.rxBytes.addAndGet(n);
-            if (n > MAX_FRAME) {
-                p.rxOversize.incrementAndGet();
-                p.rxNotForwarded.incrementAndGet();
-                continue;
-            }
-            ProcessResult r = sw.receive(Arrays.copyOf(buf, n), p.id);
-            if (!r.forwarded()) {
-                p.rxNotForwarded.incrementAndGet();
+            for (int i = 0; i < got; i++) {
+                if (batch.outgoing(i)) {
+                    continue;
+                }
+                int n = batch.length(i);
+                p.rxFrames.incrementAndGet();
+                p.rxBytes.addAndGet(n);
+                if (n > MAX_FRAME) {
+                    p.rxOversize.incrementAndGet();
+                    p.rxNotForwarded.incrementAndGet();
+                    continue;
+                }
+                batch.copy(i, buf);
+                sw.receiveInto(buf, n, p.id, out, listener);
+                for (int o = 0; o < out.outputCount(); o++) {
+                    send(out.outputPort(o), out.outputBytes(o), out.outputLength(o));
+                }
+                if (!out.forwarded()) {
+                    p.rxNotForwarded.incrementAndGet();
+                }
             }
         }
     }
 
     private void transmit(OutputFrame f) {
-        Port p = ports.get(f.port());
+        byte[] data = f.data();
+        send(f.port(), data, data.length);
+    }
+
+    private void send(int port, byte[] frame, int length) {
+        Port p = ports.get(port);
         if (p == null || stopping) {
             return;
         }
-        byte[] data = f.data();
-        if (p.socket.send(data, data.length)) {
+        if (p.socket.send(frame, length)) {
             p.txFrames.incrementAndGet();
-            p.txBytes.addAndGet(data.length);
+            p.txBytes.addAndGet(length);
         } else {
             p.txErrors.incrementAndGet();
         }

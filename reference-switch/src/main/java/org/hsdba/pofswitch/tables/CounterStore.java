@@ -9,7 +9,7 @@ import org.hsdba.pofswitch.error.SwitchError;
  * POFSwitch's counters: id 0 means "none", ids must be below the configured count, a counter is
  * created on first use (COUNTER_MOD ADD, an entry's counter_id, or an increment), holds packets and
  * bytes. (POFSwitch dereferences NULL when a COUNTER action names a missing counter; here it is
- * created instead.)
+ * created instead.) Thread-safe: packets of different trees count at the same time.
  */
 public final class CounterStore {
     private final long max;
@@ -30,7 +30,7 @@ public final class CounterStore {
     }
 
     /** Creates the counter if missing (poflr_counter_init); id 0 does nothing. */
-    public void init(long id) throws SwitchError {
+    public synchronized void init(long id) throws SwitchError {
         if (id == 0) {
             return;
         }
@@ -41,7 +41,7 @@ public final class CounterStore {
     }
 
     /** Deletes a counter; id 0 does nothing. */
-    public void delete(long id) throws SwitchError {
+    public synchronized void delete(long id) throws SwitchError {
         if (id == 0) {
             return;
         }
@@ -54,7 +54,7 @@ public final class CounterStore {
     }
 
     /** Zeroes a counter; id 0 does nothing. */
-    public void clear(long id) throws SwitchError {
+    public synchronized void clear(long id) throws SwitchError {
         if (id == 0) {
             return;
         }
@@ -70,7 +70,7 @@ public final class CounterStore {
     }
 
     /** {packets, bytes} of an existing counter for COUNTER_REQUEST (id 0 is an error there). */
-    public long[] read(long id) throws SwitchError {
+    public synchronized long[] read(long id) throws SwitchError {
         if (id == 0 || id >= max) {
             throw badId(id, max);
         }
@@ -82,7 +82,7 @@ public final class CounterStore {
     }
 
     /** Adds a packet of {@code bytes}; id 0 does nothing. */
-    public void increment(long id, long bytes) throws SwitchError {
+    public synchronized void increment(long id, long bytes) throws SwitchError {
         if (id == 0) {
             return;
         }
@@ -95,13 +95,13 @@ public final class CounterStore {
     }
 
     /** All counters, by id: {packets, bytes} copies. */
-    public Map<Long, long[]> snapshot() {
+    public synchronized Map<Long, long[]> snapshot() {
         Map<Long, long[]> out = new TreeMap<>();
         counters.forEach((k, v) -> out.put(k, v.clone()));
         return out;
     }
 
-    public void clearAll() {
+    public synchronized void clearAll() {
         counters.clear();
     }
 }
