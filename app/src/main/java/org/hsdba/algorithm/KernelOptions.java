@@ -35,6 +35,7 @@ public final class KernelOptions {
     private final boolean subtreeDemand;
     private final boolean warmUp;
     private final boolean aging;
+    private final Duration responsiveHold;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -49,6 +50,7 @@ public final class KernelOptions {
         this.subtreeDemand = b.subtreeDemand;
         this.warmUp = b.warmUp;
         this.aging = b.aging;
+        this.responsiveHold = b.responsiveHold;
     }
 
     public static Builder builder() {
@@ -74,6 +76,7 @@ public final class KernelOptions {
         b.subtreeDemand = subtreeDemand;
         b.warmUp = warmUp;
         b.aging = aging;
+        b.responsiveHold = responsiveHold;
         return b;
     }
 
@@ -163,6 +166,17 @@ public final class KernelOptions {
         return aging && removeInactiveWeights;
     }
 
+    /**
+     * Responsive hold (zero: off): a node that had a packet dropped within this time counts as
+     * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
+     * demand: its share is not handed to its siblings), and may pass, without drops, what it left
+     * of its fair rate while held (a bucket filled at {@code f}, at most {@code f} times this
+     * time), so that a sawtooth averages {@code f} instead of peaking at it.
+     */
+    public Duration responsiveHold() {
+        return responsiveHold;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -173,13 +187,14 @@ public final class KernelOptions {
                 && k.dropDraw == dropDraw
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
-                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging;
+                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging
+                && k.responsiveHold.equals(responsiveHold);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp, aging);
+                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold);
     }
 
     @Override
@@ -187,7 +202,8 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + "}";
+                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
+                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -204,8 +220,19 @@ public final class KernelOptions {
         private boolean subtreeDemand = true;
         private boolean warmUp = true;
         private boolean aging = true;
+        private Duration responsiveHold = Duration.ZERO;
 
         private Builder() {
+        }
+
+        /** Responsive hold time ({@link KernelOptions#responsiveHold()}); zero turns it off. */
+        public Builder responsiveHold(Duration d) {
+            Objects.requireNonNull(d, "responsive hold");
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("responsive hold must be zero (off) or positive, not " + Durations.format(d));
+            }
+            this.responsiveHold = d;
+            return this;
         }
 
         public Builder aging(boolean on) {
