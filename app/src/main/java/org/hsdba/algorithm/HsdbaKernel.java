@@ -130,7 +130,8 @@ public final class HsdbaKernel {
             } else {
                 s.unsatisfiedDemand[p] += d;
             }
-            s.excess[p] = Math.max(0, s.excess[p] - (oldRate - oldDemand) + (r - d));
+            // R - D is never negative but for a held node (D raised to f): it counts as 0 there.
+            s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, oldRate - oldDemand) + Math.max(0, r - d));
             s.demand[v] = d;
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? f : Math.min(f, r);
             // Literal reading: every level measures the packet and draws its own decision; the
@@ -396,7 +397,7 @@ public final class HsdbaKernel {
     private void deactivate(KernelState s, int v, int p) {
         s.aged[v] = false;
         removeContribution(s, v, p, s.demand[v]);
-        s.excess[p] = Math.max(0, s.excess[p] - (s.rate[v] - s.demand[v]));
+        s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, s.rate[v] - s.demand[v]));
         s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));
         s.activeGuarantee[p] = Math.max(0, s.activeGuarantee[p] - tree.guarantee(v));
         s.active[v] = false;
