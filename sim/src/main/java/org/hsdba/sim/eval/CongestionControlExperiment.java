@@ -136,7 +136,8 @@ public final class CongestionControlExperiment implements Experiment {
                         "each group within 5 % of its fair share", Md.num("tcp %s (%s), udp %s (%s)", Md.rate(tcp),
                         Md.signedPct(errTcp), Md.rate(udp), Md.signedPct(errUdp)), met, met ? ""
                         : "an AIMD sender halves on every loss and climbs back one packet per RTT: below its fair rate it"
-                        + " is satisfied and its unused share goes to the other subnet, as max-min says it should"));
+                        + " is satisfied and its unused share goes to the other subnet; regular (stratified) losses cost"
+                        + " it more than geometric ones (see the diagnosis; the kernel-only responsive hold meets it)"));
             } else if (modes.get(i) == Mode.FIFO) {
                 checks.add(new Check(id(), "fifo baseline", "unfair without HSDBA", Md.num("tcp %s (%s of its share)",
                         Md.rate(tcp), Md.signedPct(errTcp)), Math.abs(errTcp) > TARGET, ""));

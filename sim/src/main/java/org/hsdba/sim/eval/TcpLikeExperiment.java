@@ -183,9 +183,9 @@ public final class TcpLikeExperiment implements Experiment {
         boolean flows = worst <= 0.05;
         checks.add(new Check(id(), "16 AIMD flows, RTT 1-50 ms, 3 levels", "every flow within 5 % of its share",
                 String.format(Locale.ROOT, "worst %s", Md.pct(worst)), flows, flows ? ""
-                : "an AIMD sender halves on a drop and climbs back one packet per RTT: below its share it leaves"
-                + " capacity that its siblings can take only after their own estimates rise; long-RTT senders climb"
-                + " slowest"));
+                : "a long-RTT AIMD sender is dropped as it crosses f, halves and, satisfied in its trough, hands"
+                + " its unused share to its siblings, which short-RTT senders pinned by drops take (see the"
+                + " diagnosis; the kernel-only responsive hold meets it)"));
         boolean util = carried >= 0.95 * ETA * C;
         checks.add(new Check(id(), "16 AIMD flows, link utilisation", "carried >= 95 % of B",
                 Md.pct(carried / (ETA * C)) + " of B", util, util ? "" : "see the flows' sawtooth"));
