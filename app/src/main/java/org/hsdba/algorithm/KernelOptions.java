@@ -16,7 +16,8 @@ import org.hsdba.model.RuntimeParameters;
  * stratified credit ({@link DropDraw#STRATIFIED}), pass-down
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
- * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on. Whether
+ * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on,
+ * responsive hold off. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -170,8 +171,9 @@ public final class KernelOptions {
      * Responsive hold (zero: off): a node that had a packet dropped within this time counts as
      * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
      * demand: its share is not handed to its siblings), and may pass, without drops, what it left
-     * of its fair rate while held (a bucket filled at {@code f}, at most {@code f} times this
-     * time), so that a sawtooth averages {@code f} instead of peaking at it.
+     * of its fair rate while held (a bank filled at {@code f}, at most {@code f} times this time
+     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. Reference kernel
+     * only: the compiler refuses it (docs/hsdba-compiler.md section 5 item 11).
      */
     public Duration responsiveHold() {
         return responsiveHold;
