@@ -45,12 +45,17 @@ import org.hsdba.model.Estimator;
  * running, and its next packet puts it back with its estimate, which the EWMA then ages over
  * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
  * instead of at the idle timeout.
+ * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; the compiled program does
+ * not implement it): a node whose packet was dropped within {@code H} counts as unsatisfied with a
+ * demand of at least its fair rate, and may pass from a bank what it left unused of {@code f}
+ * ({@link #heldDrops}), so that AIMD senders average their share (docs/evaluation/issue-14).
  */
 public final class HsdbaKernel {
 
     private final KernelTree tree;
     private final KernelOptions options;
     private final long idleNanos;
+    private final long holdNanos;
     private final Estimator[] estimators;
 
     public HsdbaKernel(KernelTree tree, KernelOptions options) {
@@ -58,6 +63,7 @@ public final class HsdbaKernel {
         // A derived K (the default) takes this tree's port capacity.
         this.options = Objects.requireNonNull(options, "options").forCapacity(tree.tree().capacity().bps());
         this.idleNanos = this.options.idleTimeout().toNanos();
+        this.holdNanos = this.options.responsiveHold().toNanos();
         this.estimators = new Estimator[tree.tree().levels().size() + 1];
         for (int level = 1; level < estimators.length; level++) {
             estimators[level] = this.options.estimator(level);
@@ -112,13 +118,20 @@ public final class HsdbaKernel {
             // The node competes: its old contribution out, its weight in, then its fair rate.
             compete(s, v, p, oldDemand);
             f = fairRate(s, v, p);
-            boolean nowSatisfied = d <= f;
+            // A held node (dropped within the hold time) stays unsatisfied and demands at least its f:
+            // a responsive sender's trough after a loss is its reaction, not a lower demand.
+            boolean held = holdNanos > 0 && tNanos < s.holdUntil[v];
+            if (held) {
+                d = Math.max(d, f);
+            }
+            boolean nowSatisfied = d <= f && !held;
             if (nowSatisfied) {
                 settle(s, v, p, d);
             } else {
                 s.unsatisfiedDemand[p] += d;
             }
-            s.excess[p] = Math.max(0, s.excess[p] - (oldRate - oldDemand) + (r - d));
+            // R - D is never negative but for a held node (D raised to f): it counts as 0 there.
+            s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, oldRate - oldDemand) + Math.max(0, r - d));
             s.demand[v] = d;
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? f : Math.min(f, r);
             // Literal reading: every level measures the packet and draws its own decision; the
@@ -134,7 +147,8 @@ public final class HsdbaKernel {
             return droppedAt < 0 ? new PacketVerdict(true, deepest, f, r)
                     : new PacketVerdict(false, droppedAt, droppedF, droppedR);
         }
-        boolean forwarded = !drops(s, deepest, f, r, uniform);
+        boolean forwarded = holdNanos > 0 ? !heldDrops(s, path, deepest, f, r, lengthBytes, tNanos, uniform)
+                : !drops(s, deepest, f, r, uniform);
         count(s, path, path.length - 1, lengthBytes, forwarded);
         return new PacketVerdict(forwarded, deepest, f, r);
     }
@@ -256,6 +270,40 @@ public final class HsdbaKernel {
         return creditDrops(s, v, p, uniform);
     }
 
+    /** With {@link KernelOptions#responsiveHold()}, a held node's bank holds at most its f over hold / 2^this. */
+    public static final int HOLD_BANK_SHIFT = 3;
+
+    /**
+     * The drop decision with {@link KernelOptions#responsiveHold()} {@code H}: while a node is held
+     * its bank fills at its fair rate {@code f} over the gaps between its packets, up to
+     * {@code f * H / 8}, and pays for a packet that the drop draw would otherwise judge; every
+     * packet it passes is charged to the bank (down to {@code -f * H / 8}). So a responsive sender
+     * may pass, above {@code f}, what its trough after a loss left unused, and its sawtooth
+     * averages {@code f} instead of peaking at it. A drop (re)starts the hold of every node on the
+     * packet's path (the trough is its ancestors' too); a node that is not held keeps no bank.
+     */
+    private boolean heldDrops(KernelState s, int[] path, int v, double f, double r, int len, long t,
+                              DoubleSupplier uniform) {
+        boolean held = t < s.holdUntil[v];
+        double cap = f * (holdNanos >> HOLD_BANK_SHIFT) / 1e9;
+        if (held) {
+            long gap = Math.max(0, t - s.bankTime[v]);
+            s.bank[v] = Math.min(cap, s.bank[v] + f * gap / 1e9);
+        } else {
+            s.bank[v] = 0;
+        }
+        s.bankTime[v] = t;
+        boolean drop = !(held && s.bank[v] >= len) && drops(s, v, f, r, uniform);
+        if (drop) {
+            for (int node : path) {
+                s.holdUntil[node] = t + holdNanos;
+            }
+        } else if (held) {
+            s.bank[v] = Math.max(-cap, s.bank[v] - len);
+        }
+        return drop;
+    }
+
     /**
      * {@link DropDraw#STRATIFIED}, as the compiled program does it in Q32 (LevelBlocks.dropDraw):
      * the credit gains {@code p}; a packet that completes a unit starts the next one, owed at a
@@ -349,7 +397,7 @@ public final class HsdbaKernel {
     private void deactivate(KernelState s, int v, int p) {
         s.aged[v] = false;
         removeContribution(s, v, p, s.demand[v]);
-        s.excess[p] = Math.max(0, s.excess[p] - (s.rate[v] - s.demand[v]));
+        s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, s.rate[v] - s.demand[v]));
         s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));
         s.activeGuarantee[p] = Math.max(0, s.activeGuarantee[p] - tree.guarantee(v));
         s.active[v] = false;

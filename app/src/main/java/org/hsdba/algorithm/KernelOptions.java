@@ -16,7 +16,8 @@ import org.hsdba.model.RuntimeParameters;
  * stratified credit ({@link DropDraw#STRATIFIED}), pass-down
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
- * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on. Whether
+ * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on,
+ * responsive hold off. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -35,6 +36,7 @@ public final class KernelOptions {
     private final boolean subtreeDemand;
     private final boolean warmUp;
     private final boolean aging;
+    private final Duration responsiveHold;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -49,6 +51,7 @@ public final class KernelOptions {
         this.subtreeDemand = b.subtreeDemand;
         this.warmUp = b.warmUp;
         this.aging = b.aging;
+        this.responsiveHold = b.responsiveHold;
     }
 
     public static Builder builder() {
@@ -74,6 +77,7 @@ public final class KernelOptions {
         b.subtreeDemand = subtreeDemand;
         b.warmUp = warmUp;
         b.aging = aging;
+        b.responsiveHold = responsiveHold;
         return b;
     }
 
@@ -163,6 +167,18 @@ public final class KernelOptions {
         return aging && removeInactiveWeights;
     }
 
+    /**
+     * Responsive hold (zero: off): a node that had a packet dropped within this time counts as
+     * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
+     * demand: its share is not handed to its siblings), and may pass, without drops, what it left
+     * of its fair rate while held (a bank filled at {@code f}, at most {@code f} times this time
+     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. Reference kernel
+     * only: the compiler refuses it (docs/hsdba-compiler.md section 5 item 11).
+     */
+    public Duration responsiveHold() {
+        return responsiveHold;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -173,13 +189,14 @@ public final class KernelOptions {
                 && k.dropDraw == dropDraw
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
-                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging;
+                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging
+                && k.responsiveHold.equals(responsiveHold);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp, aging);
+                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold);
     }
 
     @Override
@@ -187,7 +204,8 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + "}";
+                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
+                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -204,8 +222,19 @@ public final class KernelOptions {
         private boolean subtreeDemand = true;
         private boolean warmUp = true;
         private boolean aging = true;
+        private Duration responsiveHold = Duration.ZERO;
 
         private Builder() {
+        }
+
+        /** Responsive hold time ({@link KernelOptions#responsiveHold()}); zero turns it off. */
+        public Builder responsiveHold(Duration d) {
+            Objects.requireNonNull(d, "responsive hold");
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("responsive hold must be zero (off) or positive, not " + Durations.format(d));
+            }
+            this.responsiveHold = d;
+            return this;
         }
 
         public Builder aging(boolean on) {

@@ -40,6 +40,12 @@ public final class KernelState {
      * credit reaches {@code u}), 0 once it is made (and at first: the first unit owes none).
      */
     final double[] dropOwed;
+    /** {@link KernelOptions#responsiveHold()}: the node counts as unsatisfied until this time, ns (0: not held). */
+    final long[] holdUntil;
+    /** {@link KernelOptions#responsiveHold()}: the held node's pass credit, bytes (a bucket filled at its f). */
+    final double[] bank;
+    /** When {@link #bank} was last filled, ns. */
+    final long[] bankTime;
 
     final double[] bandwidth;
     final double[] satisfiedRate;
@@ -73,6 +79,9 @@ public final class KernelState {
         droppedBytes = new long[n];
         dropCredit = new double[n];
         dropOwed = new double[n];
+        holdUntil = new long[n];
+        bank = new double[n];
+        bankTime = new long[n];
         bandwidth = new double[n + 1];
         satisfiedRate = new double[n + 1];
         unsatisfiedWeight = new double[n + 1];

@@ -193,6 +193,12 @@ public final class HsdbaCompiler {
 
     static List<BlockProgram> blocks(BandwidthTree tree, ProgramLayout layout, CompilerOptions opts,
                                              SwitchCapabilities.Hx hx) {
+        if (!opts.algorithm().responsiveHold().isZero()) {
+            // A kernel-only option (issue 14's TCP diagnosis): refused rather than silently left out.
+            throw new CompilerException(tree.rootPath() + ": the responsive hold ("
+                    + org.hsdba.model.Durations.format(opts.algorithm().responsiveHold()) + ") runs in the reference"
+                    + " kernel only; the compiled program does not implement it (docs/hsdba-compiler.md section 5)");
+        }
         LevelBlocks gen = new LevelBlocks(opts.algorithm(), tree.mode() == AllocationMode.GUARANTEE_EXCESS, layout, opts);
         List<BlockProgram> out = new ArrayList<>();
         out.add(gen.portBlock());

@@ -191,6 +191,19 @@ public class HsdbaCompilerTest {
         }
     }
 
+    /** The responsive hold is a reference-kernel option: the compiler says so instead of leaving it out. */
+    @Test
+    public void theKernelOnlyResponsiveHoldIsRefused() {
+        CompilerOptions hold = CompilerOptions.builder().algorithm(KernelOptions.builder()
+                .idleTimeout(Duration.ofMillis(50)).responsiveHold(Duration.ofSeconds(2)).build()).build();
+        try {
+            HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, hold);
+            fail();
+        } catch (CompilerException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("responsive hold (2s) runs in the reference kernel only"));
+        }
+    }
+
     @Test
     public void stockSwitchIsRefused() {
         try {
