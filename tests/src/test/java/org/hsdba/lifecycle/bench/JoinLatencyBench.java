@@ -35,6 +35,7 @@ import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
 import org.hsdba.pofswitch.control.ControlConfig;
+import org.hsdba.pofswitch.control.ControlTrace;
 import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.southbound.PofSwitch;
@@ -218,7 +219,7 @@ public class JoinLatencyBench {
                 new CompilerPrograms(), executor, TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.start();
         manager.putTree(tree(), OptionalLong.empty());
-        ReferenceSwitch sw = startSwitch(server);
+        ReferenceSwitch sw = startSwitch(server, ControlTrace.NONE);
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         sw.receive(frame(0), 1);
         await(() -> switches.lastPacketIn != null, 20_000);
@@ -230,14 +231,14 @@ public class JoinLatencyBench {
         return c;
     }
 
-    private static ReferenceSwitch startSwitch(PofServer server) {
+    private static ReferenceSwitch startSwitch(PofServer server, ControlTrace trace) {
         // hsdba.bench.switchFastPath=false: the switch interprets every frame instead of recompiling its
         // fast path after each table change (which it does on the offering thread: CPU beside the path measured)
         boolean fastPath = !"false".equals(System.getProperty("hsdba.bench.switchFastPath"));
         ReferenceSwitch sw = new ReferenceSwitch(DatapathConfig.builder().deviceId(1).portCount(4).tableSize(48_000)
                 .fastPath(fastPath).build(),
                 ControlConfig.builder().controller("127.0.0.1", server.localAddress().getPort()).reconnectIntervalMs(100)
-                        .build());
+                        .trace(trace).build());
         sw.start();
         return sw;
     }
@@ -295,7 +296,7 @@ public class JoinLatencyBench {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         HsdbaManager manager = manager(stages, new TimedSwitches(server, stages, JoinLatencyBench::nodeId), executor,
                 store.get());
-        ReferenceSwitch sw = startSwitch(server);
+        ReferenceSwitch sw = startSwitch(server, new SwitchStamps(stages, JoinLatencyBench::nodeId));
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
             return withDevice(manager, measure(stages, setup, perSecond, joins, i -> sw.receive(frame(i), 1)));
@@ -340,9 +341,15 @@ public class JoinLatencyBench {
     /** A started manager with the tree, its store, compiler and switches timed into {@code stages}. */
     private static HsdbaManager manager(JoinStages stages, PofSwitchService switches, ScheduledExecutorService executor,
                                         HsdbaStore store) {
+        // The lanes run on the scheduler's one thread, as before; each task the pool starts stamps
+        // LANE for the confirmed joins (at low rates the confirmation's hop back to the lane).
+        java.util.concurrent.Executor lanes = task -> executor.execute(() -> {
+            stages.moved(Stage.CONFIRMED, Stage.LANE, System.nanoTime());
+            task.run();
+        });
         HsdbaManager manager = new HsdbaManager(new TimedStore(store, stages),
                 switches, new ObservedCompiler(new CompilerPrograms(),
-                        new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor,
+                        new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor, lanes,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {
