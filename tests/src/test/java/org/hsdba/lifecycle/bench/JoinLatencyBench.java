@@ -51,8 +51,9 @@ import org.junit.Test;
  * {@code mvn -pl tests -am test -Dtest=JoinLatencyBench -Dsurefire.failIfNoSpecifiedTests=false}):
  * join latency from a join PACKET_IN's arrival at the controller (the adapter's listener call) to
  * the NODE_JOINED event, which the manager emits right after the switch confirmed the new node's
- * entry, and where that time goes ({@link JoinStages}: join queue, plan+admit+write, wait for the
- * diff, compiler diff, send, switch round trip, confirmation to event). Joins are offered at
+ * entry, and where that time goes ({@link JoinStages}: from the reference switch's PACKET_IN write
+ * ({@link SwitchStamps}) through the join queue, plan+admit+write, wait for the diff, compiler diff,
+ * send, the switch's read, apply and ECHO_REPLY, the confirmation, to the event). Joins are offered at
  * 1, 100 and 1000 per second, each to a new user key under one subnet with a template, in two
  * set-ups:
  * <ul>
@@ -93,7 +94,7 @@ public class JoinLatencyBench {
         List<String> lines = new ArrayList<>();
         lines.add("# hsdba join latency: join PACKET_IN arrival at the controller -> the switch's confirmation of the new"
                 + " entry (the ECHO reply after its FLOW_MOD, as the adapter reads it: \"confirmed\") and -> the manager's"
-                + " NODE_JOINED event after that (\"NODE_JOINED\", one control-thread hop later); max is of the latter");
+                + " NODE_JOINED event after that (\"NODE_JOINED\", emitted on the thread that read the confirmation); max is of the latter");
         lines.add("# tree: subnet level (IPv4 dst /16) + user level (IPv4 dst /32); each join adds a user under one"
                 + " subnet with a template; rate limit off; polling 30 s; JVM " + System.getProperty("java.version") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores shared with other builds (load: 1-minute load"
@@ -101,11 +102,16 @@ public class JoinLatencyBench {
         lines.add("# end-to-end: reference switch (extension on, MM tables of 6000 entries) -TCP localhost- Netty POF"
                 + " server -> HsdbaManager -> FLOW_MOD confirmed (ECHO round trip)");
         lines.add("# controller-only: same manager and compiler, switch stub confirming at once");
-        lines.add("# stages (per join, median/p99 over the joins): join queue = arrival -> control thread takes it;"
-                + " plan+admit+write = join planned, tree rebuilt, admission, store write; wait for diff = until the"
-                + " program update containing it starts (a change in flight is confirmed first); compiler diff ="
-                + " DeviceProgram.update; diff->send = handed to the adapter; switch round trip = adapter send ->"
-                + " confirmation (encode, TCP, switch applies, ECHO); confirm->event = control thread hop -> NODE_JOINED");
+        lines.add("# stages (per join, median/p99 over the joins, each from the last stage stamped before it):"
+                + " PACKET_IN write->arrival = the reference switch's write of the PACKET_IN -> the adapter's listener;"
+                + " join queue = -> control thread takes it; plan+admit+write = join planned, tree rebuilt, admission,"
+                + " store write; wait for diff = until the program update containing it starts (a change in flight is"
+                + " confirmed first); compiler diff = DeviceProgram.update; diff->send = handed to the adapter;"
+                + " send->switch read = encode, event-loop hand-off, write, TCP, the switch's reader wakes; switch"
+                + " applies = FLOW_MODs and the confirming ECHO_REQUEST handled; ECHO_REPLY write; ->adapter confirms ="
+                + " TCP, the adapter's event loop reads the ECHO_REPLY (switch round trip = diff->send end ->"
+                + " confirmed); confirm->lane runs = the device's lane runs again; ->NODE_JOINED = the event"
+                + " (confirm->event = both)");
         int[] probe = probeSizes();
         deleteStores();
         Captured model = capture();
