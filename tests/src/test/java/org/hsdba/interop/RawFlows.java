@@ -16,13 +16,24 @@ import java.util.regex.Pattern;
 
 /**
  * Real frames on real interfaces: {@code pofswitch-hx/tools/rawflows.py} run inside a host's
- * namespace (raw AF_PACKET sockets on its {@code eth0}).
+ * namespace (raw AF_PACKET sockets on its {@code eth0}). A receiver counts IPv4 and IPv6 frames
+ * by frame bytes 30..33 (the IPv4 destination; the script's IPv6 frames carry the flow's address
+ * there), written as an IPv4 address.
  */
 final class RawFlows {
 
-    /** IPv4 identification per flow. */
+    /** What varies from frame to frame of a flow (rawflows.py's patterns; its module text says more). */
     enum Ids {
-        CONSTANT("const"), INCREMENTING("inc"), RANDOM("rand");
+        /** IPv4 identification always 0, a sequence number in the payload and the UDP checksum set: a stack's DF datagrams. */
+        CONSTANT("const"),
+        /** IPv4 identification 0, 1, 2, ...; UDP checksum 0, zero payload. */
+        INCREMENTING("inc"),
+        /** IPv4 identification uniform; UDP checksum 0, zero payload. */
+        RANDOM("rand"),
+        /** Every frame identical (identification 0, UDP checksum 0, zero payload): nothing varies. */
+        IDENTICAL("same"),
+        /** IPv6 UDP with a sequence number and the checksum, the flow's address in frame bytes 30..33. */
+        IPV6("v6");
 
         final String arg;
 
@@ -80,8 +91,17 @@ final class RawFlows {
 
     /** Sends flows given as {@code DST:PPS:START:STOP} (seconds from the start). */
     static Sent sendScheduled(String namespace, double seconds, int size, Ids ids, List<String> flows) {
+        return sendScheduled(namespace, seconds, size, List.of(ids), flows);
+    }
+
+    /** The same with a pattern per flow: flow i takes {@code ids.get(i % ids.size())}. */
+    static Sent sendScheduled(String namespace, double seconds, int size, List<Ids> ids, List<String> flows) {
+        StringBuilder patterns = new StringBuilder();
+        for (Ids i : ids) {
+            patterns.append(patterns.length() == 0 ? "" : ",").append(i.arg);
+        }
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "python3", script(), "send", "eth0",
-                Double.toString(seconds), Integer.toString(size), ids.arg));
+                Double.toString(seconds), Integer.toString(size), patterns.toString()));
         cmd.addAll(flows);
         return new Sent(Shell.run(cmd.toArray(new String[0])));
     }

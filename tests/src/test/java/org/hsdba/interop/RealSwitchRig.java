@@ -171,6 +171,40 @@ final class RealSwitchRig implements AutoCloseable {
         session = controller.awaitSwitch();
     }
 
+    /** Counts what the switch's ingress socket dropped (buffer full: the switch was starved) from now on. */
+    interface DropCounter {
+        /** Frames dropped since the counter was made; -1 when it cannot be told. */
+        long since();
+    }
+
+    /** A {@link DropCounter} for the ingress port, whichever switch runs. */
+    DropCounter countIngressDrops() {
+        if (isPofSwitch()) {
+            Map<Long, Long> before = sw.socketDrops(net.port(1));
+            return () -> RealPofSwitch.dataPathDrops(before, sw.socketDrops(net.port(1)));
+        }
+        long before = referenceIngressDrops();
+        return () -> referenceIngressDrops() - before;
+    }
+
+    private long referenceIngressDrops() {
+        return referencePorts.stats().stream().filter(p -> p.port() == 1).mapToLong(p -> p.rxKernelDrops()).sum();
+    }
+
+    /** What the switch is, for reports. */
+    String describe() {
+        switch (kind) {
+            case POFSWITCH:
+                return "real POFSwitch 1.4.0 (stock, controller-assisted)";
+            case POFSWITCH_HX:
+                return "real POFSwitch 1.4.0 with the HSDBA extension (in-switch)";
+            case REFERENCE_STOCK:
+                return "reference switch on real ports (extension off, controller-assisted)";
+            default:
+                return "reference switch on real ports (in-switch)";
+        }
+    }
+
     /** Sends to {@code dst} from host 1 for {@code seconds} and returns the frames of 128 bytes that reached host 2. */
     long forwarded(String dst, double seconds, int pps) {
         RawFlows.Receiver rx = RawFlows.receive(net.namespace(2), seconds + 20, 0, seconds + 0.5);

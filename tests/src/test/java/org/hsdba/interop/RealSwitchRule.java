@@ -46,6 +46,11 @@ final class RealSwitchRule implements TestRule {
         return new RealSwitchRule("hx", RealSwitchRig.Kind.POFSWITCH_HX, "patched POFSwitch tests skipped: ");
     }
 
+    /** Needs only root and namespaces: the reference switch (extension off) on the hosts' veths. */
+    static RealSwitchRule referenceStock() {
+        return new RealSwitchRule(null, RealSwitchRig.Kind.REFERENCE_STOCK, "reference switch real-port tests skipped: ");
+    }
+
     /** A rig with this rule's POFSwitch, closed at the end of the current test, or class in {@code @BeforeClass}. */
     RealSwitchRig start(HsdbaParameters params) {
         return start(params, kind);
@@ -67,7 +72,7 @@ final class RealSwitchRule implements TestRule {
             public void evaluate() throws Throwable {
                 // once, at the outermost scope: probing makes and deletes a namespace
                 if (!checked) {
-                    Optional<String> why = RealSwitchRig.unavailable(flavour);
+                    Optional<String> why = flavour == null ? HostNetwork.unavailable() : RealSwitchRig.unavailable(flavour);
                     Assume.assumeFalse(skipped + why.orElse(""), why.isPresent());
                     checked = true;
                 }

@@ -50,6 +50,12 @@ public final class ControllerAssistedLoop {
     static final double DEMAND_HEADROOM = 1.5;
     /** A responsive sender passing less than this fraction of its allocation has p divided by MAX_FACTOR. */
     static final double SILENT = 0.25;
+    /** Largest multiplier of a responsive sender's step ({@link #boost}). */
+    static final double MAX_BOOST = 16;
+    /** An error of the passed rate within this fraction of the allocation is not "stuck" ({@link #boost}). */
+    static final double STUCK_BAND = 0.01;
+    /** An error that shrank by less than this factor in a poll is stuck ({@link #boost}). */
+    static final double STUCK_SHRINK = 0.75;
     /** Drop probabilities below this are 0 (about 2 of the 2^15 threshold steps). */
     static final double P_MIN = 1.0 / 16384;
 
@@ -86,7 +92,7 @@ public final class ControllerAssistedLoop {
                 NodeLoop n = prev.node(id);
                 long[] r = read.get(id);
                 nodes.put(id, new NodeLoop(r[0], r[1], r[2], n.threshold, n.salt, n.p, n.response,
-                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window, n.allocatedBps));
+                        n.offeredBps, n.passedBps, n.droppedBps, n.droppedBytes, n.window, n.allocatedBps, n.boost));
             }
             return new Step(new LoopState(now.timeNs(), prev.polls() + 1, nodes, prev.nextXid()), List.of(), null);
         }
@@ -124,18 +130,20 @@ public final class ControllerAssistedLoop {
             double x = allocation.allocation(tree.indexOf(id));
             Response response = n.response;
             double p;
+            double boost = n.boost;
             if (program.looksUp(id)) {
                 // The threshold of its children's unknown keys (catch-all): its allocation over its counted rate.
                 p = r[0] > 0 && x < r[0] ? 1 - x / r[0] : 0;
             } else {
                 response = responses.get(id);
-                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP());
+                boost = r[0] > 0 ? boost(n.boost, n.passedBps - n.allocatedBps, r[1] - x, x) : n.boost;
+                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP(), boost);
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
             long[] c = read.get(id);
             nodes.put(id, new NodeLoop(c[0], c[1], c[2], threshold, salt, p, response, r[0], r[1], r[2],
-                    n.droppedBytes + r[2] * seconds / 8, windows.get(id), x));
+                    n.droppedBytes + r[2] * seconds / 8, windows.get(id), x, boost));
             if (threshold != n.threshold || salt != n.salt) {
                 modifies.add(program.entry(id, threshold, salt, xid, FlowModCommand.MODIFY));
                 xid = (xid + 1) & 0xFFFF_FFFFL;
@@ -199,6 +207,30 @@ public final class ControllerAssistedLoop {
      */
     static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity,
                           double before) {
+        return control(p, offered, passed, x, responsive, elasticity, before, 1);
+    }
+
+    /**
+     * The multiplier of a responsive sender's next step, from the last one and the passed rate's
+     * error before ({@code errBefore}) and now ({@code err}) against the allocation {@code x}: doubled
+     * (up to {@value #MAX_BOOST}) while the error keeps its sign, lies outside {@value #STUCK_BAND} of
+     * x and shrank by less than {@value #STUCK_SHRINK} in the poll; else 1. A sender whose offered rate
+     * does not react as its learnt elasticity says (a constant-rate sender taken for responsive after
+     * a pause, a sender that ignores light loss) otherwise creeps by the same small relative step poll
+     * after poll; a converging TCP sender's error shrinks or changes sign and keeps the plain step.
+     */
+    static double boost(double last, double errBefore, double err, double x) {
+        boolean stuck = x > 0 && Math.abs(err) > STUCK_BAND * x && Math.signum(err) == Math.signum(errBefore)
+                && Math.abs(err) > STUCK_SHRINK * Math.abs(errBefore);
+        return stuck ? Math.min(MAX_BOOST, 2 * last) : 1;
+    }
+
+    /**
+     * {@link #control(double, double, double, double, boolean, double, double)} with a responsive
+     * sender's step multiplied by {@code boost} ({@link #boost}); still at most x{@value #MAX_FACTOR}.
+     */
+    static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity,
+                          double before, double boost) {
         if (!(offered > 0)) {
             return p;
         }
@@ -217,7 +249,7 @@ public final class ControllerAssistedLoop {
             next = p / MAX_FACTOR;
         } else if (responsive) {
             double e = elasticity + p / (1 - p);
-            next = p * Math.exp(Math.min(Math.log(MAX_FACTOR), GAIN * (passed - x) / (x * e)));
+            next = p * Math.exp(Math.min(Math.log(MAX_FACTOR), boost * GAIN * (passed - x) / (x * e)));
         } else {
             next = p + (passed - x) / offered;
         }

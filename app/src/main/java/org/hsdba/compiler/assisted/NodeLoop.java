@@ -12,7 +12,7 @@ public final class NodeLoop {
 
     /** A node just installed: counters unread, threshold 0, nothing measured. */
     static final NodeLoop FRESH = new NodeLoop(-1, -1, -1, 0, 0, 0, Response.UNKNOWN, 0, 0, 0, 0,
-            new double[0], 0);
+            new double[0], 0, 1);
 
     final long bytes;
     final long packets;
@@ -32,10 +32,12 @@ public final class NodeLoop {
     final double[] window;
     /** The allocation of the last poll, bits/s (what the threshold aims the passed rate at). */
     final double allocatedBps;
+    /** Multiplier of a responsive sender's step: grows while its error is stuck ({@link ControllerAssistedLoop#boost}). */
+    final double boost;
 
     NodeLoop(long bytes, long packets, long dropped, int threshold, int salt, double p, Response response,
              double offeredBps, double passedBps, double droppedBps, double droppedBytes, double[] window,
-             double allocatedBps) {
+             double allocatedBps, double boost) {
         this.bytes = bytes;
         this.packets = packets;
         this.dropped = dropped;
@@ -49,12 +51,13 @@ public final class NodeLoop {
         this.droppedBytes = droppedBytes;
         this.window = window.clone();
         this.allocatedBps = allocatedBps;
+        this.boost = boost;
     }
 
     /** The same node with the threshold and salt installed now (counters and control state kept). */
     NodeLoop installed(int newThreshold, int newSalt) {
         return new NodeLoop(bytes, packets, dropped, newThreshold, newSalt, p, response, offeredBps, passedBps,
-                droppedBps, droppedBytes, window, allocatedBps);
+                droppedBps, droppedBytes, window, allocatedBps, boost);
     }
 
     public int threshold() {
@@ -128,7 +131,8 @@ public final class NodeLoop {
         return n.bytes == bytes && n.packets == packets && n.dropped == dropped && n.threshold == threshold
                 && n.salt == salt && Double.compare(n.p, p) == 0 && n.response.equals(response) && Double.compare(n.offeredBps, offeredBps) == 0
                 && Double.compare(n.passedBps, passedBps) == 0 && Double.compare(n.droppedBps, droppedBps) == 0
-                && Arrays.equals(n.window, window) && Double.compare(n.allocatedBps, allocatedBps) == 0;
+                && Arrays.equals(n.window, window) && Double.compare(n.allocatedBps, allocatedBps) == 0
+                && Double.compare(n.boost, boost) == 0;
     }
 
     @Override

@@ -21,14 +21,21 @@ public class ControllerAssistedLoopTest {
         Response response = Response.UNKNOWN;
         double offered;
         double passed;
+        double x;
+        double boost = 1;
 
         /** One period at the current p, then one poll. */
         void poll(DoubleUnaryOperator sender, double x) {
+            double errBefore = passed - this.x;
             offered = sender.applyAsDouble(p);
             passed = offered * (1 - p);
             response = response.next(p, offered);
+            if (offered > 0) {
+                boost = ControllerAssistedLoop.boost(boost, errBefore, passed - x, x);
+            }
             p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity(),
-                    response.previousP());
+                    response.previousP(), boost);
+            this.x = x;
         }
     }
 
@@ -121,6 +128,45 @@ public class ControllerAssistedLoopTest {
         assertTrue("recognised after " + polls + " polls", polls <= 2 * Response.HISTORY);
         r.poll(cbr, x);
         assertEquals("then one exact step lands it", x, r.passed, 1e-6);
+    }
+
+    /**
+     * The pause as the real-port data path saw it (2026-11-27, reference switch, 0.5 s polls): the
+     * sender stops within a period (a few frames of it counted), sends nothing for a period, and
+     * comes back at the p that fell meanwhile. Taken for responsive with an elasticity fitted on
+     * that stop, it crept by 1-2 % of p per poll (p 0.039 -> 0.068 in 45 polls, passing 6 % too much);
+     * the boost lands it.
+     */
+    @Test
+    public void aConstantRateSenderBackFromAStopLandsWithinAFewPolls() {
+        DoubleUnaryOperator cbr = p -> 1.6;
+        double x = 1.422;
+        Run r = new Run();
+        for (int n = 0; n < 10; n++) {
+            r.poll(cbr, x);
+        }
+        r.poll(p -> 0.03, x);
+        r.poll(p -> 0, 0.03);
+        r.poll(cbr, x);
+        int polls = 0;
+        while (Math.abs(r.passed - x) > 0.02 * x && polls < 40) {
+            r.poll(cbr, x);
+            polls++;
+        }
+        assertTrue("within 2 % after " + polls + " polls (p " + r.p + ", " + r.response + ")", polls <= 10);
+        for (int n = 0; n < 20; n++) {
+            r.poll(cbr, x);
+            assertEquals("stays: poll " + n + " (p " + r.p + ")", x, r.passed, 0.03 * x);
+        }
+    }
+
+    @Test
+    public void theBoostGrowsOnlyWhileTheErrorIsStuck() {
+        assertEquals(2, ControllerAssistedLoop.boost(1, 0.06, 0.058, 1), 0);
+        assertEquals(16, ControllerAssistedLoop.boost(16, 0.06, 0.058, 1), 0);
+        assertEquals("sign changed", 1, ControllerAssistedLoop.boost(8, 0.06, -0.05, 1), 0);
+        assertEquals("shrank by half", 1, ControllerAssistedLoop.boost(8, 0.06, 0.03, 1), 0);
+        assertEquals("within the band", 1, ControllerAssistedLoop.boost(8, 0.006, 0.006, 1), 0);
     }
 
     @Test
