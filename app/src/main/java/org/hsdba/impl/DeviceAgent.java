@@ -74,6 +74,13 @@ final class DeviceAgent {
         /** The switch confirmed {@code program}: settle joins, start tracking its nodes. */
         void confirmed(DeviceAgent agent, DeviceProgram program);
 
+        /**
+         * Any thread, the moment session {@code sw} confirmed a change holding the entries of
+         * {@code joins}: announce them (NODE_JOINED) if {@code sw} is still the agent's session,
+         * without waiting for the lane; {@link #confirmed} settles them afterwards on the lane.
+         */
+        void joinsConfirmed(DeviceAgent agent, PofSwitch sw, List<PendingJoin> joins);
+
         /** The entry of a node that joined cannot be installed ({@code reason}); remove it from its tree. */
         void joinRejected(DeviceAgent agent, PendingJoin join, String reason);
     }
@@ -362,7 +369,32 @@ final class DeviceAgent {
             return;
         }
         int sent = messages.size();
-        sw.send(messages).whenComplete((ok, err) -> ctx.execute(deviceId, () -> done(sw, kind, next, sent, err)));
+        List<PendingJoin> joins = joinsIn(next);
+        sw.send(messages).whenComplete((ok, err) -> {
+            // NODE_JOINED on the confirmation's thread (the adapter's event loop): the lane hop
+            // after it cost a join 0.06-0.25 ms median and up to 10 ms at p99 behind a busy lane.
+            if (err == null && !joins.isEmpty()) {
+                ctx.joinsConfirmed(this, sw, joins);
+            }
+            ctx.execute(deviceId, () -> done(sw, kind, next, sent, err));
+        });
+    }
+
+    /** The pending joins whose nodes {@code program} installs (the lane: pendingJoins is the lane's). */
+    private List<PendingJoin> joinsIn(DeviceProgram program) {
+        if (pendingJoins.isEmpty()) {
+            return List.of();
+        }
+        Map<PortRef, BandwidthTree> trees = new java.util.HashMap<>();
+        program.trees().forEach(t -> trees.put(t.port(), t));
+        List<PendingJoin> out = new ArrayList<>();
+        for (PendingJoin j : pendingJoins.values()) {
+            BandwidthTree t = trees.get(j.node.port());
+            if (t != null && t.contains(j.node.nodeId())) {
+                out.add(j);
+            }
+        }
+        return out;
     }
 
     private void done(PofSwitch sw, Kind kind, DeviceProgram next, int sent, Throwable err) {

@@ -1021,11 +1021,24 @@ public final class HsdbaManager implements HsdbaService {
                 BandwidthTree t = installed.get(j.node.port());
                 if (t != null && t.contains(j.node.nodeId())) {
                     it.remove();
-                    emit(HsdbaEvent.node(time.wallMillis(), HsdbaEvent.Type.NODE_JOINED, j.node.port(), j.node.nodeId(),
-                            PendingJoin.joinedMessage(time.nanoTime() - j.arrivalNanos)));
+                    joined(j); // unless the confirmation announced it already
                 } else if (store.tree(j.node.port()).map(stored -> !stored.contains(j.node.nodeId())).orElse(true)) {
                     it.remove(); // removed before it was installed
                 }
+            }
+        }
+
+        @Override
+        public void joinsConfirmed(DeviceAgent agent, PofSwitch sw, List<PendingJoin> confirmed) {
+            if (agent.session() == sw) {
+                confirmed.forEach(this::joined);
+            }
+        }
+
+        private void joined(PendingJoin j) {
+            if (j.announce()) {
+                emit(HsdbaEvent.node(time.wallMillis(), HsdbaEvent.Type.NODE_JOINED, j.node.port(), j.node.nodeId(),
+                        PendingJoin.joinedMessage(time.nanoTime() - j.arrivalNanos)));
             }
         }
 

@@ -1,5 +1,7 @@
 package org.hsdba.impl;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.hsdba.impl.program.NodeRef;
 
 /** A node added by a join whose entry is not confirmed by the switch yet. */
@@ -8,10 +10,17 @@ final class PendingJoin {
     final NodeRef node;
     /** Controller monotonic time when the PACKET_IN arrived. */
     final long arrivalNanos;
+    /** Set by whoever emits the NODE_JOINED: the confirmation's own thread or, if it did not, the lane. */
+    private final AtomicBoolean announced = new AtomicBoolean();
 
     PendingJoin(NodeRef node, long arrivalNanos) {
         this.node = node;
         this.arrivalNanos = arrivalNanos;
+    }
+
+    /** True exactly once: the caller emits this join's NODE_JOINED. */
+    boolean announce() {
+        return announced.compareAndSet(false, true);
     }
 
     /**

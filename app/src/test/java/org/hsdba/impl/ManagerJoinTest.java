@@ -167,6 +167,45 @@ public class ManagerJoinTest {
     }
 
     @Test
+    public void nodeJoinedIsAnnouncedByTheConfirmationItselfNotAfterTheLaneAndOnlyOnce() throws Exception {
+        connect();
+        CompletableFuture<Void> echo = new CompletableFuture<>();
+        h.switches.heldConfirmation = echo;
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        assertTrue("sent, not confirmed", h.events(HsdbaEvent.Type.NODE_JOINED).isEmpty());
+        java.util.concurrent.CountDownLatch laneFree = new java.util.concurrent.CountDownLatch(1);
+        h.scheduler.execute(() -> {
+            try {
+                laneFree.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        h.switches.heldConfirmation = null;
+        echo.complete(null); // the switch's ECHO_REPLY, while the device's lane is busy
+        assertEquals("announced on the confirming thread", 1, h.events(HsdbaEvent.Type.NODE_JOINED).size());
+        assertEquals("user-10.0.0.7", h.events(HsdbaEvent.Type.NODE_JOINED).get(0).nodeId().get());
+        laneFree.countDown();
+        h.quiet();
+        assertEquals("the lane settles it without a second event", 1, h.events(HsdbaEvent.Type.NODE_JOINED).size());
+        assertTrue(h.manager.device(Harness.DEVICE).get().isProgrammed());
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 8)));
+        assertEquals("the next join too", 2, h.events(HsdbaEvent.Type.NODE_JOINED).size());
+    }
+
+    @Test
+    public void aConfirmationThatFailsAnnouncesNoJoin() {
+        connect();
+        CompletableFuture<Void> echo = new CompletableFuture<>();
+        h.switches.heldConfirmation = echo;
+        packetIn(Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, 7)));
+        h.switches.heldConfirmation = null;
+        echo.completeExceptionally(new org.hsdba.southbound.SwitchDisconnectedException("gone before its ECHO_REPLY"));
+        h.quiet();
+        assertTrue(h.events(HsdbaEvent.Type.NODE_JOINED).isEmpty());
+    }
+
+    @Test
     public void aPacketInFromNoJoinSiteIsIgnoredAndCounted() {
         connect();
         packetIn(PacketIn.builder().reason(FakeCompiler.JOIN_REASON).tableId(8 * 5).deviceId(Harness.DPID).portId(1)

@@ -36,6 +36,9 @@ public final class ControlChannel {
     private final ControlConfig config;
     private final Consumer<List<OutputFrame>> packetOutSink;
     private final Object writeLock = new Object();
+    private final ControlTrace trace;
+    /** Whether anyone wants the timestamps (none are taken otherwise). */
+    private final boolean traced;
     private volatile boolean running;
     private volatile Socket socket;
     private volatile SwitchSession session;
@@ -49,6 +52,8 @@ public final class ControlChannel {
         this.datapath = datapath;
         this.config = config;
         this.packetOutSink = packetOutSink;
+        this.trace = config.trace();
+        this.traced = trace != ControlTrace.NONE;
     }
 
     /** Starts connecting (returns at once). */
@@ -146,6 +151,7 @@ public final class ControlChannel {
             if (n < 0) {
                 return;
             }
+            long readNanos = traced ? System.nanoTime() : 0;
             filled += n;
             int start = 0;
             while (true) {
@@ -161,11 +167,16 @@ public final class ControlChannel {
                 byte[] message = Arrays.copyOfRange(buf, start, start + length);
                 start += length;
                 SwitchSession.Outcome outcome;
+                PofMessage decoded = null;
                 try {
-                    outcome = sess.onMessage(DECODER.decode(message));
+                    decoded = DECODER.decode(message);
+                    outcome = sess.onMessage(decoded);
                 } catch (PofDecodeException e) {
                     long xid = ByteBuffer.wrap(message, 4, 4).getInt() & 0xFFFFFFFFL;
                     outcome = sess.onUndecodable(message[1] & 0xFF, xid, e.getMessage());
+                }
+                if (traced && decoded != null) {
+                    trace.handled(decoded, readNanos, System.nanoTime());
                 }
                 send(outcome.send());
                 if (outcome.close()) {
@@ -189,6 +200,9 @@ public final class ControlChannel {
                     out.write(ENCODER.encode(m));
                 }
                 out.flush();
+                if (traced) {
+                    trace.wrote(messages, System.nanoTime());
+                }
             } catch (IOException e) {
                 closeSocket();
             }

@@ -25,6 +25,7 @@ public final class ControlConfig {
     private final String vendor;
     private final String forwardingEngine;
     private final String lookupEngine;
+    private final ControlTrace trace;
 
     private ControlConfig(Builder b) {
         this.controllers = List.copyOf(b.controllers.isEmpty()
@@ -37,6 +38,7 @@ public final class ControlConfig {
         this.vendor = b.vendor;
         this.forwardingEngine = b.forwardingEngine;
         this.lookupEngine = b.lookupEngine;
+        this.trace = b.trace;
     }
 
     public static Builder builder() {
@@ -90,6 +92,11 @@ public final class ControlConfig {
         return lookupEngine;
     }
 
+    /** Who is told when the channel read, handled and wrote messages ({@link ControlTrace#NONE}: nobody). */
+    public ControlTrace trace() {
+        return trace;
+    }
+
     /** Builder; defaults as described on the class. */
     public static final class Builder {
         private final List<InetSocketAddress> controllers = new ArrayList<>();
@@ -101,6 +108,7 @@ public final class ControlConfig {
         private String vendor = "Huawei";
         private String forwardingEngine = "POFSwitch-1.4.0.015";
         private String lookupEngine = "POFSwitch-1.4.0.015";
+        private ControlTrace trace = ControlTrace.NONE;
 
         private Builder() {
         }
@@ -153,6 +161,12 @@ public final class ControlConfig {
             this.vendor = Objects.requireNonNull(vendor);
             this.forwardingEngine = Objects.requireNonNull(forwardingEngine);
             this.lookupEngine = Objects.requireNonNull(lookupEngine);
+            return this;
+        }
+
+        /** Timestamps of the channel's reads and writes go to {@code trace} (benchmarks). */
+        public Builder trace(ControlTrace trace) {
+            this.trace = Objects.requireNonNull(trace, "trace");
             return this;
         }
 

@@ -35,6 +35,7 @@ import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.server.PofServer;
 import org.hsdba.pof.server.PofServerConfig;
 import org.hsdba.pofswitch.control.ControlConfig;
+import org.hsdba.pofswitch.control.ControlTrace;
 import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.southbound.PofSwitch;
@@ -50,8 +51,9 @@ import org.junit.Test;
  * {@code mvn -pl tests -am test -Dtest=JoinLatencyBench -Dsurefire.failIfNoSpecifiedTests=false}):
  * join latency from a join PACKET_IN's arrival at the controller (the adapter's listener call) to
  * the NODE_JOINED event, which the manager emits right after the switch confirmed the new node's
- * entry, and where that time goes ({@link JoinStages}: join queue, plan+admit+write, wait for the
- * diff, compiler diff, send, switch round trip, confirmation to event). Joins are offered at
+ * entry, and where that time goes ({@link JoinStages}: from the reference switch's PACKET_IN write
+ * ({@link SwitchStamps}) through the join queue, plan+admit+write, wait for the diff, compiler diff,
+ * send, the switch's read, apply and ECHO_REPLY, the confirmation, to the event). Joins are offered at
  * 1, 100 and 1000 per second, each to a new user key under one subnet with a template, in two
  * set-ups:
  * <ul>
@@ -92,7 +94,7 @@ public class JoinLatencyBench {
         List<String> lines = new ArrayList<>();
         lines.add("# hsdba join latency: join PACKET_IN arrival at the controller -> the switch's confirmation of the new"
                 + " entry (the ECHO reply after its FLOW_MOD, as the adapter reads it: \"confirmed\") and -> the manager's"
-                + " NODE_JOINED event after that (\"NODE_JOINED\", one control-thread hop later); max is of the latter");
+                + " NODE_JOINED event after that (\"NODE_JOINED\", emitted on the thread that read the confirmation); max is of the latter");
         lines.add("# tree: subnet level (IPv4 dst /16) + user level (IPv4 dst /32); each join adds a user under one"
                 + " subnet with a template; rate limit off; polling 30 s; JVM " + System.getProperty("java.version") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores shared with other builds (load: 1-minute load"
@@ -100,11 +102,16 @@ public class JoinLatencyBench {
         lines.add("# end-to-end: reference switch (extension on, MM tables of 6000 entries) -TCP localhost- Netty POF"
                 + " server -> HsdbaManager -> FLOW_MOD confirmed (ECHO round trip)");
         lines.add("# controller-only: same manager and compiler, switch stub confirming at once");
-        lines.add("# stages (per join, median/p99 over the joins): join queue = arrival -> control thread takes it;"
-                + " plan+admit+write = join planned, tree rebuilt, admission, store write; wait for diff = until the"
-                + " program update containing it starts (a change in flight is confirmed first); compiler diff ="
-                + " DeviceProgram.update; diff->send = handed to the adapter; switch round trip = adapter send ->"
-                + " confirmation (encode, TCP, switch applies, ECHO); confirm->event = control thread hop -> NODE_JOINED");
+        lines.add("# stages (per join, median/p99 over the joins, each from the last stage stamped before it):"
+                + " PACKET_IN write->arrival = the reference switch's write of the PACKET_IN -> the adapter's listener;"
+                + " join queue = -> control thread takes it; plan+admit+write = join planned, tree rebuilt, admission,"
+                + " store write; wait for diff = until the program update containing it starts (a change in flight is"
+                + " confirmed first); compiler diff = DeviceProgram.update; diff->send = handed to the adapter;"
+                + " send->switch read = encode, event-loop hand-off, write, TCP, the switch's reader wakes; switch"
+                + " applies = FLOW_MODs and the confirming ECHO_REQUEST handled; ECHO_REPLY write; ->adapter confirms ="
+                + " TCP, the adapter's event loop reads the ECHO_REPLY (switch round trip = diff->send end ->"
+                + " confirmed); confirm->lane runs = the device's lane runs again; ->NODE_JOINED = the event"
+                + " (confirm->event = both)");
         int[] probe = probeSizes();
         deleteStores();
         Captured model = capture();
@@ -218,7 +225,7 @@ public class JoinLatencyBench {
                 new CompilerPrograms(), executor, TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.start();
         manager.putTree(tree(), OptionalLong.empty());
-        ReferenceSwitch sw = startSwitch(server);
+        ReferenceSwitch sw = startSwitch(server, ControlTrace.NONE);
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         sw.receive(frame(0), 1);
         await(() -> switches.lastPacketIn != null, 20_000);
@@ -230,14 +237,14 @@ public class JoinLatencyBench {
         return c;
     }
 
-    private static ReferenceSwitch startSwitch(PofServer server) {
+    private static ReferenceSwitch startSwitch(PofServer server, ControlTrace trace) {
         // hsdba.bench.switchFastPath=false: the switch interprets every frame instead of recompiling its
         // fast path after each table change (which it does on the offering thread: CPU beside the path measured)
         boolean fastPath = !"false".equals(System.getProperty("hsdba.bench.switchFastPath"));
         ReferenceSwitch sw = new ReferenceSwitch(DatapathConfig.builder().deviceId(1).portCount(4).tableSize(48_000)
                 .fastPath(fastPath).build(),
                 ControlConfig.builder().controller("127.0.0.1", server.localAddress().getPort()).reconnectIntervalMs(100)
-                        .build());
+                        .trace(trace).build());
         sw.start();
         return sw;
     }
@@ -295,7 +302,7 @@ public class JoinLatencyBench {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         HsdbaManager manager = manager(stages, new TimedSwitches(server, stages, JoinLatencyBench::nodeId), executor,
                 store.get());
-        ReferenceSwitch sw = startSwitch(server);
+        ReferenceSwitch sw = startSwitch(server, new SwitchStamps(stages, JoinLatencyBench::nodeId));
         await(() -> manager.device(PORT.deviceId()).map(d -> d.isProgrammed()).orElse(false), 20_000);
         try {
             return withDevice(manager, measure(stages, setup, perSecond, joins, i -> sw.receive(frame(i), 1)));
@@ -340,9 +347,15 @@ public class JoinLatencyBench {
     /** A started manager with the tree, its store, compiler and switches timed into {@code stages}. */
     private static HsdbaManager manager(JoinStages stages, PofSwitchService switches, ScheduledExecutorService executor,
                                         HsdbaStore store) {
+        // The lanes run on the scheduler's one thread, as before; each task the pool starts stamps
+        // LANE for the confirmed joins (at low rates the confirmation's hop back to the lane).
+        java.util.concurrent.Executor lanes = task -> executor.execute(() -> {
+            stages.moved(Stage.CONFIRMED, Stage.LANE, System.nanoTime());
+            task.run();
+        });
         HsdbaManager manager = new HsdbaManager(new TimedStore(store, stages),
                 switches, new ObservedCompiler(new CompilerPrograms(),
-                        new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor,
+                        new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor, lanes,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {

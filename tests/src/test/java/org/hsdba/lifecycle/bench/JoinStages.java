@@ -3,103 +3,160 @@ package org.hsdba.lifecycle.bench;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Where each join's time goes: the instants a join passed each stage of the path, stamped by the
- * decorators around the manager's store, compiler and switch ({@link TimedStore},
- * {@link TimedCompiler}, {@link TimedSwitches}). A join moves forward one stage at a time; each
- * stamp moves the joins waiting at the previous stage that it concerns, so the work per stamp is
- * the number of joins in flight, not the tree size. Thread-safe (one monitor: stamps come from
- * the adapter's I/O thread and the manager's control thread).
+ * decorators around the manager's store, compiler, switches and lanes ({@link TimedStore},
+ * {@link TimedCompiler}, {@link TimedSwitches}) and by the reference switch's control channel
+ * ({@link SwitchStamps}). A join moves forward only: a stamp applies to the joins whose last
+ * stage is one it may follow ({@link Stage#after}); stages a set-up cannot see (the reference
+ * switch's, without one) are optional and skipped, so each interval runs from the last stage
+ * stamped before it. Each stamp looks at the joins in flight, not at the tree. Thread-safe (one
+ * monitor: stamps come from the adapter's I/O thread, the switch's threads and the lanes).
  */
 final class JoinStages {
 
     /** The stages of a join, in path order. */
     enum Stage {
+        /** The reference switch wrote the join's PACKET_IN to its controller socket (optional). */
+        PI_WRITTEN("PACKET_IN write", null, true),
         /** The join PACKET_IN reached the controller (adapter listener call). */
-        ARRIVED("arrival"),
+        ARRIVED("PACKET_IN write->arrival", PI_WRITTEN, false),
         /** The control thread took it from the join queue (its join site was looked up). */
-        DEQUEUED("join queue"),
+        DEQUEUED("join queue", ARRIVED, false),
         /** Planned, admitted and written to the store as part of a tree. */
-        WRITTEN("plan+admit+write"),
+        WRITTEN("plan+admit+write", DEQUEUED, false),
         /** The program update (compiler diff) that contains the node started. */
-        DIFF_STARTED("wait for diff"),
+        DIFF_STARTED("wait for diff", WRITTEN, false),
         /** That update returned its messages. */
-        DIFF_DONE("compiler diff"),
+        DIFF_DONE("compiler diff", DIFF_STARTED, false),
         /** The messages were handed to the adapter. */
-        SENT("diff->send"),
-        /** The adapter confirmed them (ECHO round trip after the batch). */
-        CONFIRMED("switch round trip"),
+        SENT("diff->send", DIFF_DONE, false),
+        /** The switch's read returned the batch's first message (optional). */
+        SWITCH_READ("send->switch read", SENT, true),
+        /** The switch had applied the batch, its confirming ECHO_REQUEST handled (optional). */
+        SWITCH_APPLIED("switch applies", SWITCH_READ, true),
+        /** The switch wrote the ECHO_REPLY (optional). */
+        ECHO_WRITTEN("ECHO_REPLY write", SWITCH_APPLIED, true),
+        /** The adapter confirmed the batch (its event loop read the ECHO_REPLY after it). */
+        CONFIRMED("->adapter confirms", SENT, false),
+        /** The device's lane ran again after the confirmation (optional). */
+        LANE("confirm->lane runs", CONFIRMED, true),
         /** The manager emitted NODE_JOINED. */
-        JOINED("confirm->event");
+        JOINED("->NODE_JOINED", CONFIRMED, false);
 
         /** What the interval ending at this stage is called. */
         final String interval;
+        /** The earliest stage a join may be at for this stamp to apply (null: it starts a join). */
+        final Stage after;
+        /** Set-ups that cannot see this stage skip it. */
+        final boolean optional;
 
-        Stage(String interval) {
+        Stage(String interval, Stage after, boolean optional) {
             this.interval = interval;
+            this.after = after;
+            this.optional = optional;
         }
     }
 
-    private final Map<String, long[]> stamps = new HashMap<>();
-    private final Map<Stage, Set<String>> at = new EnumMap<>(Stage.class);
+    /** A stage a join did not stamp. */
+    private static final long UNSTAMPED = Long.MIN_VALUE;
+
+    /** One join's stamps ({@link #UNSTAMPED} where none) and the last stage it reached. */
+    private static final class Join {
+        final String id;
+        final long[] at = new long[Stage.values().length];
+        Stage last;
+
+        Join(String id) {
+            this.id = id;
+            java.util.Arrays.fill(at, UNSTAMPED);
+        }
+    }
+
+    /** Joins that have not reached {@link Stage#JOINED}, in arrival order. */
+    private final Map<String, Join> inFlight = new LinkedHashMap<>();
+    private final List<Join> done = new ArrayList<>();
+    private final Map<String, Join> all = new HashMap<>();
     private final List<Double> diffMs = new ArrayList<>();
     private final List<Integer> joinsPerDiff = new ArrayList<>();
     private final List<Integer> messagesPerDiff = new ArrayList<>();
     private final List<Integer> examinedPerDiff = new ArrayList<>();
 
-    JoinStages() {
-        for (Stage s : Stage.values()) {
-            at.put(s, new LinkedHashSet<>());
+    /** The switch wrote a join's PACKET_IN: the join starts here (repeats of the PACKET_IN are ignored). */
+    synchronized void written(String nodeId, long nanos) {
+        if (!all.containsKey(nodeId)) {
+            start(nodeId, Stage.PI_WRITTEN, nanos);
         }
     }
 
-    /** The first arrival of a node's join (repeats of the PACKET_IN are ignored). */
+    /** The join PACKET_IN reached the controller: the join starts here unless its write was stamped. */
     synchronized void arrived(String nodeId, long nanos) {
-        if (!stamps.containsKey(nodeId)) {
-            long[] s = new long[Stage.values().length];
-            s[Stage.ARRIVED.ordinal()] = nanos;
-            stamps.put(nodeId, s);
-            at.get(Stage.ARRIVED).add(nodeId);
+        Join j = all.get(nodeId);
+        if (j == null) {
+            start(nodeId, Stage.ARRIVED, nanos);
+        } else if (j.last == Stage.PI_WRITTEN) {
+            stamp(j, Stage.ARRIVED, nanos);
         }
     }
 
-    /** One node's join reached {@code stage} (if it was waiting at the stage before). */
+    private void start(String nodeId, Stage stage, long nanos) {
+        Join j = new Join(nodeId);
+        all.put(nodeId, j);
+        inFlight.put(nodeId, j);
+        stamp(j, stage, nanos);
+    }
+
+    /** One node's join reached {@code stage} (if it was at a stage this one may follow). */
     synchronized void reached(Stage stage, String nodeId, long nanos) {
-        if (at.get(previous(stage)).remove(nodeId)) {
-            stamp(stage, nodeId, nanos);
+        Join j = inFlight.get(nodeId);
+        if (j != null && mayReach(j, stage)) {
+            stamp(j, stage, nanos);
         }
     }
 
-    /** Every join waiting before {@code stage} that {@code concerns} reached it; returns their ids. */
+    /** Every join in flight that may reach {@code stage} and that {@code concerns} reached it; returns their ids. */
     synchronized List<String> reached(Stage stage, Predicate<String> concerns, long nanos) {
-        List<String> moved = new ArrayList<>();
-        for (Iterator<String> it = at.get(previous(stage)).iterator(); it.hasNext();) {
-            String id = it.next();
-            if (concerns.test(id)) {
-                it.remove();
-                moved.add(id);
+        List<Join> moved = new ArrayList<>();
+        for (Join j : inFlight.values()) {
+            if (mayReach(j, stage) && concerns.test(j.id)) {
+                moved.add(j);
             }
         }
-        moved.forEach(id -> stamp(stage, id, nanos));
-        return moved;
+        List<String> ids = new ArrayList<>(moved.size());
+        for (Join j : moved) {
+            stamp(j, stage, nanos);
+            ids.add(j.id);
+        }
+        return ids;
     }
 
-    /** The given joins reached {@code stage} (those still waiting before it). */
+    /** The given joins reached {@code stage} (those that may). */
     synchronized void reached(Stage stage, Collection<String> nodeIds, long nanos) {
         nodeIds.forEach(id -> reached(stage, id, nanos));
     }
 
-    /** One program update: its duration, how many joins it carried and how many messages it made. */
+    /** Every join in flight whose last stage is exactly {@code from} reached {@code stage}. */
+    synchronized void moved(Stage from, Stage stage, long nanos) {
+        if (from.compareTo(stage) >= 0 || from.compareTo(stage.after) < 0) {
+            throw new IllegalArgumentException(stage + " cannot follow " + from);
+        }
+        List<Join> moved = new ArrayList<>();
+        for (Join j : inFlight.values()) {
+            if (j.last == from) {
+                moved.add(j);
+            }
+        }
+        moved.forEach(j -> stamp(j, stage, nanos));
+    }
+
     /** One compiler update: its duration, the joins and messages in it, the node entries it compared (-1: unknown). */
     synchronized void diff(long nanos, int joins, int messages, int examined) {
         diffMs.add(nanos / 1e6);
@@ -110,21 +167,22 @@ final class JoinStages {
         }
     }
 
-    private void stamp(Stage stage, String nodeId, long nanos) {
-        stamps.get(nodeId)[stage.ordinal()] = nanos;
-        at.get(stage).add(nodeId);
+    private static boolean mayReach(Join j, Stage stage) {
+        return stage.after != null && j.last.compareTo(stage.after) >= 0 && j.last.compareTo(stage) < 0;
     }
 
-    private static Stage previous(Stage s) {
-        if (s.ordinal() == 0) {
-            throw new IllegalArgumentException("no stage before " + s);
+    private void stamp(Join j, Stage stage, long nanos) {
+        j.at[stage.ordinal()] = nanos;
+        j.last = stage;
+        if (stage == Stage.JOINED) {
+            inFlight.remove(j.id);
+            done.add(j);
         }
-        return Stage.values()[s.ordinal() - 1];
     }
 
     /** Joins that completed every stage. */
     synchronized int completed() {
-        return at.get(Stage.JOINED).size();
+        return done.size();
     }
 
     /**
@@ -133,43 +191,56 @@ final class JoinStages {
      * stage its lost joins never left, which is where to look.
      */
     synchronized List<String> stuck(int limit) {
-        List<String> out = new ArrayList<>();
-        for (Stage s : Stage.values()) {
-            Set<String> ids = at.get(s);
-            if (s == Stage.JOINED || ids.isEmpty()) {
-                continue;
-            }
-            out.add(String.format(Locale.ROOT, "%d after \"%s\" (stamped %s): %s", ids.size(), s.interval, s,
-                    ids.stream().limit(limit).collect(java.util.stream.Collectors.joining(", "))
-                            + (ids.size() > limit ? ", ..." : "")));
+        Map<Stage, List<String>> byStage = new java.util.EnumMap<>(Stage.class);
+        for (Join j : inFlight.values()) {
+            byStage.computeIfAbsent(j.last, s -> new ArrayList<>()).add(j.id);
         }
+        List<String> out = new ArrayList<>();
+        byStage.forEach((s, ids) -> out.add(String.format(Locale.ROOT, "%d after \"%s\" (stamped %s): %s", ids.size(),
+                s.interval, s, ids.stream().limit(limit).collect(Collectors.joining(", "))
+                        + (ids.size() > limit ? ", ..." : ""))));
         return out;
     }
 
     /** Arrival to NODE_JOINED of every join that completed, in ms. */
     synchronized List<Double> totals() {
-        return interval(Stage.ARRIVED, Stage.JOINED);
+        return between(Stage.ARRIVED, Stage.JOINED);
     }
 
     /** Arrival to the switch's confirmation of the entry (the adapter's), of every join that completed, in ms. */
     synchronized List<Double> confirmations() {
-        return interval(Stage.ARRIVED, Stage.CONFIRMED);
+        return between(Stage.ARRIVED, Stage.CONFIRMED);
     }
 
     /**
-     * One line per interval (median and p99 over the joins that completed every stage, in ms),
-     * then the compiler's updates (count, median/p99 duration, joins per update).
+     * One line per stage (median and p99 over the completed joins that stamped it, of the
+     * interval from the last stage they stamped before it, in ms; stages none of them stamped
+     * are left out), the switch round trip and confirmation-to-event sums, the totals, then the
+     * compiler's updates (count, median/p99 duration, joins per update).
      */
     synchronized List<String> breakdown(String indent) {
         List<String> out = new ArrayList<>();
-        Stage[] stages = Stage.values();
-        for (int i = 1; i < stages.length; i++) {
-            out.add(String.format(Locale.ROOT, "%s%-20s median %8.3f ms  p99 %8.3f ms", indent, stages[i].interval,
-                    median(interval(stages[i - 1], stages[i])), p99(interval(stages[i - 1], stages[i]))));
+        for (Stage s : Stage.values()) {
+            if (s.after == null) {
+                continue;
+            }
+            List<Double> ms = intervalTo(s);
+            if (ms.isEmpty()) {
+                continue; // a stage this set-up does not see, or no join completed
+            }
+            out.add(line(indent, (s.optional || s == Stage.CONFIRMED || s == Stage.JOINED ? "  " : "") + s.interval, ms));
+            if (s == Stage.CONFIRMED) {
+                out.add(line(indent, "switch round trip", between(Stage.SENT, Stage.CONFIRMED)));
+            }
         }
+        out.add(line(indent, "confirm->event", between(Stage.CONFIRMED, Stage.JOINED)));
         List<Double> total = totals();
-        out.add(String.format(Locale.ROOT, "%s%-20s median %8.3f ms  p99 %8.3f ms  (%d joins)", indent, "total",
-                median(total), p99(total), total.size()));
+        out.add(line(indent, "total", total) + String.format(Locale.ROOT, "  (%d joins)", total.size()));
+        List<Double> fromWrite = between(Stage.PI_WRITTEN, Stage.CONFIRMED);
+        if (!fromWrite.isEmpty()) {
+            out.add(line(indent, "PI write->confirmed", fromWrite));
+            out.add(line(indent, "PI write->JOINED", between(Stage.PI_WRITTEN, Stage.JOINED)));
+        }
         double joins = joinsPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         double messages = messagesPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         out.add(String.format(Locale.ROOT, "%s%-20s %d updates, median %.3f ms, p99 %.3f ms, %.2f joins and %.2f"
@@ -179,11 +250,34 @@ final class JoinStages {
         return out;
     }
 
-    private List<Double> interval(Stage from, Stage to) {
+    private static String line(String indent, String name, List<Double> ms) {
+        return String.format(Locale.ROOT, "%s%-20s median %8.3f ms  p99 %8.3f ms", indent, name, median(ms), p99(ms));
+    }
+
+    /** Per completed join that stamped {@code to}: from the last stage it stamped before, in ms. */
+    private List<Double> intervalTo(Stage to) {
         List<Double> ms = new ArrayList<>();
-        for (String id : at.get(Stage.JOINED)) {
-            long[] s = stamps.get(id);
-            ms.add((s[to.ordinal()] - s[from.ordinal()]) / 1e6);
+        for (Join j : done) {
+            if (j.at[to.ordinal()] == UNSTAMPED) {
+                continue;
+            }
+            for (int i = to.ordinal() - 1; i >= 0; i--) {
+                if (j.at[i] != UNSTAMPED) {
+                    ms.add((j.at[to.ordinal()] - j.at[i]) / 1e6);
+                    break;
+                }
+            }
+        }
+        return ms;
+    }
+
+    /** Per completed join that stamped both: {@code from} to {@code to}, in ms. */
+    private List<Double> between(Stage from, Stage to) {
+        List<Double> ms = new ArrayList<>();
+        for (Join j : done) {
+            if (j.at[from.ordinal()] != UNSTAMPED && j.at[to.ordinal()] != UNSTAMPED) {
+                ms.add((j.at[to.ordinal()] - j.at[from.ordinal()]) / 1e6);
+            }
         }
         return ms;
     }
