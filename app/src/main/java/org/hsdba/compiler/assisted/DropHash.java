@@ -22,13 +22,18 @@ import org.hsdba.pof.table.TableType;
 
 /**
  * The per-packet drop value of controller-assisted mode, computed with stock POFSwitch 1.4.0
- * instructions in a "hash" MM table that every packet passes first (global table 0): the XOR of
- * 16-bit frame fields that vary per packet (IPv4 identification, TCP sequence and acknowledgement
- * numbers, UDP checksums, ...), then multiplied by {@value #MULTIPLIER} = (1 + 2^5)(1 + 2^10)
+ * instructions in a "hash" MM table that every packet passes first (global table 0): the
+ * alternating sum f0 - f1 + f2 (modulo 2^16) of 16-bit frame fields that vary per packet (IPv4
+ * identification, TCP sequence and acknowledgement numbers, UDP checksums, ...), then multiplied by
+ * {@value #MULTIPLIER} = (1 + 2^5)(1 + 2^10)
  * modulo 2^16 (two CALCULATE_FIELD ADDs whose source is the value itself read 5 and 10 bits
  * further on, where metadata is zero): a field that counts up by any step then lands spread over
  * the whole range, like a Weyl sequence, instead of sweeping it in order (which dropped in runs).
  * A node's entry adds its salt and drops when the top {@value #BITS} bits are below its threshold.
+ * The signs alternate because a UDP checksum and the payload word it covers move against each other
+ * (the checksum falls by one as a payload counter rises by one): their sum or XOR, as the fields were
+ * combined until 2026-11-27, stays at a few values and a flow passed all or nothing for long runs;
+ * their difference counts by two.
  *
  * <p>The stock switch drops a packet (and sends an ERROR) when an instruction reads beyond its
  * end, so the table is keyed by {ethertype, packet length} and reads only fields that the frame
@@ -58,7 +63,7 @@ public final class DropHash {
     /** Frames shorter than this are short: only fields below byte {@link #MIN_MIXED} are read. */
     static final int LONG = 64;
 
-    /** Byte offsets of the 16-bit fields XORed for short frames (42..63 bytes): IPv4 identification, TCP seq / UDP checksum. */
+    /** Byte offsets of the 16-bit fields combined for short frames (42..63 bytes): IPv4 identification, TCP seq / UDP checksum. */
     static final int[] SHORT_FIELDS = {18, 40};
     /** ... for IPv6 frames of 64 bytes or more: TCP seq low / UDP checksum / ICMPv6 sequence, TCP ack low / UDP payload. */
     static final int[] IPV6_FIELDS = {60, 64};
@@ -86,8 +91,9 @@ public final class DropHash {
             fields = OTHER_FIELDS;
         }
         int v = 0;
-        for (int off : fields) {
-            v ^= (frame[off] & 0xFF) << 8 | (frame[off + 1] & 0xFF);
+        for (int i = 0; i < fields.length; i++) {
+            int f = (frame[fields[i]] & 0xFF) << 8 | (frame[fields[i] + 1] & 0xFF);
+            v = (i % 2 == 0 ? v + f : v - f) & 0xFFFF;
         }
         for (int shift : SHIFTS) {
             v = (v + (v << shift)) & 0xFFFF;
@@ -145,8 +151,9 @@ public final class DropHash {
 
     private static List<Instruction> mix(int[] fields) {
         List<Instruction> out = new ArrayList<>();
-        for (int off : fields) {
-            out.add(CalculateField.of(CalcType.BITWISE_XOR, VALUE, Operand.field(Match.of(0, off * 8, 16))));
+        for (int i = 0; i < fields.length; i++) {
+            out.add(CalculateField.of(i % 2 == 0 ? CalcType.ADD : CalcType.SUBTRACT, VALUE,
+                    Operand.field(Match.of(0, fields[i] * 8, 16))));
         }
         for (int shift : SHIFTS) {
             // value += value << shift: the source is the value read 'shift' bits later, where metadata is 0.
