@@ -1,10 +1,7 @@
 package org.hsdba.interop;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 
-import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
 import org.junit.BeforeClass;
 import org.junit.ClassRule;
@@ -29,10 +26,8 @@ public class RealPofSwitchDataPathTest {
 
     @BeforeClass
     public static void start() {
-        rig = RIGS.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
+        rig = StockDataPath.start(RIGS);
         tree = StockDataPath.tree(rig);
-        rig.controller.manager.putTree(tree, OptionalLong.empty());
-        rig.controller.awaitProgrammed(rig.device, 1);
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,11 +16,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.hsdba.admission.Admission;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
+import org.hsdba.api.HsdbaParameters;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.Rate;
 
@@ -54,6 +57,17 @@ final class StockDataPath {
             "10.2.0.2");
 
     private StockDataPath() {
+    }
+
+    /**
+     * A rig of {@code rule}'s switch polled every 0.5 s with {@link #tree} installed; returns once
+     * the switch is programmed.
+     */
+    static RealSwitchRig start(RealSwitchRule rule) {
+        RealSwitchRig rig = rule.start(HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500)).build());
+        rig.controller.manager.putTree(tree(rig), OptionalLong.empty());
+        rig.controller.awaitProgrammed(rig.device, 1);
+        return rig;
     }
 
     /** The tree the checks run on, at {@link #CAPACITY} on the rig's egress port. */
