@@ -385,12 +385,10 @@ final class DeviceAgent {
         if (pendingJoins.isEmpty()) {
             return List.of();
         }
-        Map<PortRef, BandwidthTree> trees = new java.util.HashMap<>();
-        program.trees().forEach(t -> trees.put(t.port(), t));
+        Map<PortRef, BandwidthTree> trees = PendingJoin.treesByPort(program);
         List<PendingJoin> out = new ArrayList<>();
         for (PendingJoin j : pendingJoins.values()) {
-            BandwidthTree t = trees.get(j.node.port());
-            if (t != null && t.contains(j.node.nodeId())) {
+            if (j.installedIn(trees)) {
                 out.add(j);
             }
         }

@@ -1013,13 +1013,11 @@ public final class HsdbaManager implements HsdbaService {
             if (agent.pendingJoins.isEmpty()) {
                 return;
             }
-            Map<PortRef, BandwidthTree> installed = new HashMap<>();
-            program.trees().forEach(t -> installed.put(t.port(), t));
+            Map<PortRef, BandwidthTree> installed = PendingJoin.treesByPort(program);
             Iterator<PendingJoin> it = agent.pendingJoins.values().iterator();
             while (it.hasNext()) {
                 PendingJoin j = it.next();
-                BandwidthTree t = installed.get(j.node.port());
-                if (t != null && t.contains(j.node.nodeId())) {
+                if (j.installedIn(installed)) {
                     it.remove();
                     joined(j); // unless the confirmation announced it already
                 } else if (store.tree(j.node.port()).map(stored -> !stored.contains(j.node.nodeId())).orElse(true)) {

@@ -1,8 +1,13 @@
 package org.hsdba.impl;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.hsdba.impl.program.DeviceProgram;
 import org.hsdba.impl.program.NodeRef;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
 
 /** A node added by a join whose entry is not confirmed by the switch yet. */
 final class PendingJoin {
@@ -16,6 +21,19 @@ final class PendingJoin {
     PendingJoin(NodeRef node, long arrivalNanos) {
         this.node = node;
         this.arrivalNanos = arrivalNanos;
+    }
+
+    /** The trees of {@code program} by port, for {@link #installedIn}. */
+    static Map<PortRef, BandwidthTree> treesByPort(DeviceProgram program) {
+        Map<PortRef, BandwidthTree> trees = new HashMap<>();
+        program.trees().forEach(t -> trees.put(t.port(), t));
+        return trees;
+    }
+
+    /** Whether this join's node is in one of {@code trees} (a program's trees by port). */
+    boolean installedIn(Map<PortRef, BandwidthTree> trees) {
+        BandwidthTree t = trees.get(node.port());
+        return t != null && t.contains(node.nodeId());
     }
 
     /** True exactly once: the caller emits this join's NODE_JOINED. */
