@@ -45,10 +45,12 @@ import org.hsdba.model.Estimator;
  * running, and its next packet puts it back with its estimate, which the EWMA then ages over
  * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
  * instead of at the idle timeout.
- * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; the compiled program does
- * not implement it): a node whose packet was dropped within {@code H} counts as unsatisfied with a
- * demand of at least its fair rate, and may pass from a bank what it left unused of {@code f}
- * ({@link #heldDrops}), so that AIMD senders average their share (docs/evaluation/issue-14).
+ * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; compiled with independent
+ * draws, docs/hsdba-compiler.md section 5 item 11): a node whose packet was dropped within
+ * {@code H} counts as unsatisfied with a demand of at least its fair rate, and may pass from a bank
+ * what it left unused of {@code f} ({@link #heldDrops}), so that AIMD senders average their share
+ * (docs/evaluation/issue-14). A drop holds the dropping node and marks its parent's slot; each
+ * node takes its slot's mark into its hold and marks its own parent's slot at its packets.
  */
 public final class HsdbaKernel {
 
@@ -114,6 +116,13 @@ public final class HsdbaKernel {
                 s.ageNanos[v] = ageGap(lengthBytes, r, estimators[k + 1].period().toNanos());
                 s.nextExpiryScan = Math.min(s.nextExpiryScan, ageExpiry(s, v));
             }
+            if (holdNanos > 0) {
+                // A drop marks only the dropping node and its parent's slot (all a level block can
+                // address); each node takes its children's mark into its own hold and passes it up
+                // at its packets, so the hold reaches every ancestor within a packet per level.
+                s.holdUntil[v] = Math.max(s.holdUntil[v], s.holdMark[KernelTree.slotOf(v)]);
+                s.holdMark[p] = Math.max(s.holdMark[p], s.holdUntil[v]);
+            }
             double d = demandOf(s, v, r);
             // The node competes: its old contribution out, its weight in, then its fair rate.
             compete(s, v, p, oldDemand);
@@ -147,7 +156,8 @@ public final class HsdbaKernel {
             return droppedAt < 0 ? new PacketVerdict(true, deepest, f, r)
                     : new PacketVerdict(false, droppedAt, droppedF, droppedR);
         }
-        boolean forwarded = holdNanos > 0 ? !heldDrops(s, path, deepest, f, r, lengthBytes, tNanos, uniform)
+        boolean forwarded = holdNanos > 0
+                ? !heldDrops(s, deepest, KernelTree.slotOf(tree.parent(deepest)), f, r, lengthBytes, tNanos, uniform)
                 : !drops(s, deepest, f, r, uniform);
         count(s, path, path.length - 1, lengthBytes, forwarded);
         return new PacketVerdict(forwarded, deepest, f, r);
@@ -270,38 +280,71 @@ public final class HsdbaKernel {
         return creditDrops(s, v, p, uniform);
     }
 
-    /** With {@link KernelOptions#responsiveHold()}, a held node's bank holds at most its f over hold / 2^this. */
+    /** With {@link KernelOptions#responsiveHold()} {@code H}, a held node's bank holds at most its f over H / 2^this. */
     public static final int HOLD_BANK_SHIFT = 3;
 
     /**
-     * The drop decision with {@link KernelOptions#responsiveHold()} {@code H}: while a node is held
-     * its bank fills at its fair rate {@code f} over the gaps between its packets, up to
-     * {@code f * H / 8}, and pays for a packet that the drop draw would otherwise judge; every
-     * packet it passes is charged to the bank (down to {@code -f * H / 8}). So a responsive sender
-     * may pass, above {@code f}, what its trough after a loss left unused, and its sawtooth
-     * averages {@code f} instead of peaking at it. A drop (re)starts the hold of every node on the
-     * packet's path (the trough is its ancestors' too); a node that is not held keeps no bank.
+     * The drop decision with {@link KernelOptions#responsiveHold()} {@code H}, as the compiled
+     * program makes it (LevelBlocks.heldDropDecision), in integer ns. While a node is held its bank
+     * fills at its fair rate {@code f}, kept as a clock {@code V}: the bank holds {@code f (t - V)}
+     * bytes, at most {@code f H/8} ({@code V >= t - H/8}). A packet the bank can pay for
+     * ({@code V + L/f <= t}) passes without a draw; any other is judged by the drop draw, and if it
+     * passes it is charged all the same, down to a debt of {@code f H/8} ({@code V <= t + H/8}). So
+     * a responsive sender may pass, above {@code f}, what its trough after a loss left unused, and its
+     * sawtooth averages {@code f} instead of peaking at it. A node that is not held keeps an empty
+     * bank ({@code V = t}). A drop (re)starts the node's hold and marks its parent's slot, from
+     * which the hold climbs to every ancestor (onPacket).
      */
-    private boolean heldDrops(KernelState s, int[] path, int v, double f, double r, int len, long t,
+    private boolean heldDrops(KernelState s, int v, int parentSlot, double f, double r, int len, long t,
                               DoubleSupplier uniform) {
-        boolean held = t < s.holdUntil[v];
-        double cap = f * (holdNanos >> HOLD_BANK_SHIFT) / 1e9;
-        if (held) {
-            long gap = Math.max(0, t - s.bankTime[v]);
-            s.bank[v] = Math.min(cap, s.bank[v] + f * gap / 1e9);
-        } else {
-            s.bank[v] = 0;
+        long eighth = holdNanos >> HOLD_BANK_SHIFT;
+        // Independent draws take one number per packet, drawn or not, as the program does: the
+        // switch's random stream then stays aligned with a kernel fed from it (KernelAgreementTest).
+        DoubleSupplier draw = uniform;
+        if (options.dropDraw() == DropDraw.INDEPENDENT) {
+            double u = uniform.getAsDouble();
+            draw = () -> u;
         }
-        s.bankTime[v] = t;
-        boolean drop = !(held && s.bank[v] >= len) && drops(s, v, f, r, uniform);
-        if (drop) {
-            for (int node : path) {
-                s.holdUntil[node] = t + holdNanos;
+        if (t >= s.holdUntil[v]) {
+            s.bankClock[v] = t;
+            if (!drops(s, v, f, r, draw)) {
+                return false;
             }
-        } else if (held) {
-            s.bank[v] = Math.max(-cap, s.bank[v] - len);
+        } else {
+            long clock = Math.max(s.bankClock[v], Math.max(0, t - eighth));
+            long paid = saturatedAdd(clock, bankCost(len, f));
+            if (paid <= t) {
+                s.bankClock[v] = paid;
+                return false;
+            }
+            if (!drops(s, v, f, r, draw)) {
+                s.bankClock[v] = Math.min(paid, saturatedAdd(t, eighth));
+                return false;
+            }
+            s.bankClock[v] = clock;
         }
-        return drop;
+        long end = saturatedAdd(t, holdNanos);
+        s.holdUntil[v] = end;
+        s.holdMark[parentSlot] = end;
+        return true;
+    }
+
+    /**
+     * What a packet of {@code len} bytes costs a bank filled at {@code f} bytes/s, ns:
+     * {@code floor(L 10^9 / floor(f))} as the program's MULDIV computes it; f below 1 B/s costs
+     * "forever" ({@link Long#MAX_VALUE}, MULDIV's divide-by-zero).
+     */
+    static long bankCost(int len, double f) {
+        double rate = Math.floor(f);
+        if (!(rate >= 1)) {
+            return Long.MAX_VALUE;
+        }
+        return (long) Math.floor(len * 1e9 / rate);
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < a ? Long.MAX_VALUE : sum;
     }
 
     /**

@@ -172,8 +172,10 @@ public final class KernelOptions {
      * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
      * demand: its share is not handed to its siblings), and may pass, without drops, what it left
      * of its fair rate while held (a bank filled at {@code f}, at most {@code f} times this time
-     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. Reference kernel
-     * only: the compiler refuses it (docs/hsdba-compiler.md section 5 item 11).
+     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. The compiler takes
+     * it with {@link DropDraw#INDEPENDENT} and the deepest-level drop rule only (its hold end and
+     * bank use the stratified draw's state words) and refuses it otherwise
+     * (docs/hsdba-compiler.md section 5 item 11).
      */
     public Duration responsiveHold() {
         return responsiveHold;

@@ -42,10 +42,12 @@ public final class KernelState {
     final double[] dropOwed;
     /** {@link KernelOptions#responsiveHold()}: the node counts as unsatisfied until this time, ns (0: not held). */
     final long[] holdUntil;
-    /** {@link KernelOptions#responsiveHold()}: the held node's pass credit, bytes (a bucket filled at its f). */
-    final double[] bank;
-    /** When {@link #bank} was last filled, ns. */
-    final long[] bankTime;
+    /**
+     * {@link KernelOptions#responsiveHold()}: the held node's bank as a clock, ns: the bank holds
+     * {@code f * (t - bankClock)} bytes at time {@code t} (a bucket filled at its fair rate f;
+     * ahead of {@code t} it is in debt). State word 7 of the compiled program.
+     */
+    final long[] bankClock;
 
     final double[] bandwidth;
     final double[] satisfiedRate;
@@ -57,6 +59,12 @@ public final class KernelState {
     final double[] activeGuarantee;
     /** Per parent slot: sum over active children of {@code R - D}, the offered load they cannot use. */
     final double[] excess;
+    /**
+     * Per parent slot, {@link KernelOptions#responsiveHold()}: the latest hold end a child's drop
+     * (or a child's own hold, passed up at its packets) set, ns; the slot's node takes it into its
+     * own hold at its next packet (register word 10 of the compiled program).
+     */
+    final long[] holdMark;
 
     /** No idle node can expire before this time (ns); recomputed at each scan. */
     long nextExpiryScan;
@@ -80,8 +88,7 @@ public final class KernelState {
         dropCredit = new double[n];
         dropOwed = new double[n];
         holdUntil = new long[n];
-        bank = new double[n];
-        bankTime = new long[n];
+        bankClock = new long[n];
         bandwidth = new double[n + 1];
         satisfiedRate = new double[n + 1];
         unsatisfiedWeight = new double[n + 1];
@@ -90,6 +97,7 @@ public final class KernelState {
         unsatisfiedGuarantee = new double[n + 1];
         activeGuarantee = new double[n + 1];
         excess = new double[n + 1];
+        holdMark = new long[n + 1];
         bandwidth[KernelTree.ROOT_SLOT] = rootBandwidth;
         nextExpiryScan = Long.MAX_VALUE;
     }
@@ -153,6 +161,21 @@ public final class KernelState {
     /** {@link DropDraw#STRATIFIED}: {@code 1 - u} while the current unit's drop is owed, else 0. */
     public double dropOwed(int node) {
         return dropOwed[node];
+    }
+
+    /** {@link KernelOptions#responsiveHold()}: the node counts as unsatisfied until this time, ns (0: never held). */
+    public long holdUntil(int node) {
+        return holdUntil[node];
+    }
+
+    /** {@link KernelOptions#responsiveHold()}: the node's bank clock, ns ({@link #bankClock}). */
+    public long bankClock(int node) {
+        return bankClock[node];
+    }
+
+    /** {@link KernelOptions#responsiveHold()}: the latest hold end marked on a parent slot by its children, ns. */
+    public long holdMark(int slot) {
+        return holdMark[slot];
     }
 
     /** Allocatable bandwidth of a parent slot, bytes/s. */

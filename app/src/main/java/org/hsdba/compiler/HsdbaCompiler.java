@@ -193,12 +193,7 @@ public final class HsdbaCompiler {
 
     static List<BlockProgram> blocks(BandwidthTree tree, ProgramLayout layout, CompilerOptions opts,
                                              SwitchCapabilities.Hx hx) {
-        if (!opts.algorithm().responsiveHold().isZero()) {
-            // A kernel-only option (issue 14's TCP diagnosis): refused rather than silently left out.
-            throw new CompilerException(tree.rootPath() + ": the responsive hold ("
-                    + org.hsdba.model.Durations.format(opts.algorithm().responsiveHold()) + ") runs in the reference"
-                    + " kernel only; the compiled program does not implement it (docs/hsdba-compiler.md section 5)");
-        }
+        checkHold(tree, opts.algorithm());
         LevelBlocks gen = new LevelBlocks(opts.algorithm(), tree.mode() == AllocationMode.GUARANTEE_EXCESS, layout, opts);
         List<BlockProgram> out = new ArrayList<>();
         out.add(gen.portBlock());
@@ -221,6 +216,27 @@ public final class HsdbaCompiler {
                     + hx.instructionBudget());
         }
         return out;
+    }
+
+    /**
+     * The responsive hold keeps its hold end and bank in state words 6 and 7, which the stratified
+     * draw needs for its credit, and starts a hold at the deepest level's drop: the combinations
+     * that do not fit are refused, naming what to change (docs/hsdba-compiler.md section 5 item 11).
+     */
+    static void checkHold(BandwidthTree tree, org.hsdba.algorithm.KernelOptions algo) {
+        if (algo.responsiveHold().isZero()) {
+            return;
+        }
+        String hold = "the responsive hold (" + org.hsdba.model.Durations.format(algo.responsiveHold()) + ")";
+        if (algo.dropDraw() != org.hsdba.algorithm.DropDraw.INDEPENDENT) {
+            throw new CompilerException(tree.rootPath() + ": " + hold + " needs the independent drop draw"
+                    + " (DropDraw.INDEPENDENT): its hold end and bank take state words 6 and 7, which the "
+                    + algo.dropDraw() + " draw keeps its credit in");
+        }
+        if (algo.dropRule() != org.hsdba.algorithm.DropRule.DEEPEST_LEVEL) {
+            throw new CompilerException(tree.rootPath() + ": " + hold + " needs the deepest-level drop rule, not "
+                    + algo.dropRule() + ": a hold starts at the drop of the packet's deepest matched node");
+        }
     }
 
     /**

@@ -107,6 +107,9 @@ final class LevelBlocks {
         if (algo.aging()) {
             agingGap(a);
         }
+        if (hold() && !deepest) {
+            holdMark(a);
+        }
         enforce(a, deepest);
         fairShareUpdate(a);
         if (!deepest) {
@@ -273,6 +276,13 @@ final class LevelBlocks {
         if (algo.peakCap()) {
             a.alu(MIN, FAIR, FAIR, param(Words.P_PEAK));
         }
+        if (hold()) {
+            // Held (dropped within H): unsatisfied, with a demand of at least f.
+            a.branch(HxBranchCond.GE, HxOperand.time(), state(Words.S_HOLD_END), "notHeld");
+            a.alu(MAX, contribution, contribution, FAIR);
+            a.jump("addUnsatisfied");
+            a.label("notHeld");
+        }
         a.branch(HxBranchCond.GT, contribution, FAIR, "addUnsatisfied");
         removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
         a.alu(ADD, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), contribution);
@@ -309,8 +319,82 @@ final class LevelBlocks {
 
     /** Drop with probability p = (R - f) / R, by the options' {@link DropDraw}. */
     private void dropDecision(BlockAssembler a, String keep) {
-        dropDraw(a, keep);
+        if (hold()) {
+            heldDropDecision(a, keep);
+        } else {
+            dropDraw(a, keep);
+        }
         a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
+    }
+
+    private boolean hold() {
+        return !algo.responsiveHold().isZero();
+    }
+
+    /**
+     * The responsive hold's part of a node that is not at the deepest level: its children's drops
+     * marked its register slot (R_HOLD_MARK@self); it takes that into its own hold and marks its
+     * parent's slot in turn, so a drop's hold climbs one level per packet (a block can only address
+     * its own and its parent's registers).
+     */
+    private void holdMark(BlockAssembler a) {
+        a.alu(MAX, state(Words.S_HOLD_END), state(Words.S_HOLD_END), self(Words.R_HOLD_MARK));
+        a.alu(MAX, parent(Words.R_HOLD_MARK), parent(Words.R_HOLD_MARK), state(Words.S_HOLD_END));
+    }
+
+    /**
+     * The drop decision with the responsive hold {@code H} (HsdbaKernel.heldDrops in the kernel),
+     * falling through to drop, else jumping to {@code keep}. Not held (TIME &gt;= HOLD_END): an empty
+     * bank (CLOCK := TIME) and the independent draw. Held: CLOCK := max(CLOCK, TIME - H/8) (the
+     * bank, f (TIME - CLOCK) bytes, holds at most f H/8); cost := MULDIV(L, 10^9, f); a packet the
+     * bank pays for (CLOCK + cost &lt;= TIME) passes and is charged; any other is drawn for, and if it
+     * passes it is charged too, down to a debt of f H/8 (CLOCK &lt;= TIME + H/8). A drop sets
+     * HOLD_END := TIME + H and marks the parent's slot with it.
+     */
+    private void heldDropDecision(BlockAssembler a, String keep) {
+        long h = algo.responsiveHold().toNanos();
+        long eighth = h >> HsdbaKernel.HOLD_BANK_SHIFT;
+        HxOperand clock = state(Words.S_BANK_CLOCK);
+        HxOperand end = state(Words.S_HOLD_END);
+        HxOperand cost = scratch(1);
+        HxOperand x = scratch(2);
+        HxOperand rand = scratch(3);
+        // One RAND per packet, used or not: the stream's position depends on the packets alone.
+        a.mov(rand, HxOperand.rand());
+        a.branch(HxBranchCond.LT, HxOperand.time(), end, "held");
+        a.mov(clock, HxOperand.time());
+        independentDraw(a, rand, keep);
+        a.jump("holdDrop");
+        a.label("held");
+        a.alu(SUB, x, HxOperand.time(), imm(eighth));
+        a.alu(MAX, clock, clock, x);
+        a.alu(MULDIV, cost, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), FAIR);
+        a.alu(ADD, cost, clock, cost);
+        a.branch(HxBranchCond.GT, cost, HxOperand.time(), "heldDraw");
+        a.mov(clock, cost);
+        a.jump(keep);
+        a.label("heldDraw");
+        independentDraw(a, rand, "heldPass");
+        a.jump("holdDrop");
+        a.label("heldPass");
+        a.alu(ADD, x, HxOperand.time(), imm(eighth));
+        a.alu(MIN, clock, cost, x);
+        a.jump(keep);
+        a.label("holdDrop");
+        a.alu(ADD, end, HxOperand.time(), imm(h));
+        a.mov(parent(Words.R_HOLD_MARK), end);
+    }
+
+    /**
+     * Falls through if the independent draw says drop, else jumps to {@code pass}: R &gt; f and
+     * {@code rand} (32 random bits) &lt; (R - f) 2^32 / R.
+     */
+    private void independentDraw(BlockAssembler a, HxOperand rand, String pass) {
+        HxOperand p = scratch(0);
+        a.branch(HxBranchCond.LE, RATE, FAIR, pass);
+        a.alu(SUB, p, RATE, FAIR);
+        a.alu(MULDIV, p, p, imm(FixedPoint.Q32_ONE), RATE);
+        a.branch(HxBranchCond.GE, rand, p, pass);
     }
 
     /**
@@ -322,14 +406,14 @@ final class LevelBlocks {
      * CREDIT + OWED &gt;= 2^32 (the credit reached the owed point), which sets OWED := 0.
      */
     private void dropDraw(BlockAssembler a, String keep) {
+        if (algo.dropDraw() == DropDraw.INDEPENDENT) {
+            independentDraw(a, HxOperand.rand(), keep);
+            return;
+        }
         HxOperand p = scratch(0);
         a.branch(HxBranchCond.LE, RATE, FAIR, keep);
         a.alu(SUB, p, RATE, FAIR);
         a.alu(MULDIV, p, p, imm(FixedPoint.Q32_ONE), RATE);
-        if (algo.dropDraw() == DropDraw.INDEPENDENT) {
-            a.branch(HxBranchCond.GE, HxOperand.rand(), p, keep);
-            return;
-        }
         HxOperand credit = state(Words.S_DROP_CREDIT);
         HxOperand owed = state(Words.S_DROP_OWED);
         HxOperand reached = scratch(1);

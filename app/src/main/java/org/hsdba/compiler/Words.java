@@ -54,6 +54,16 @@ public final class Words {
      * the credit reaches u, a RAND drawn when the unit began), 0 once it is made.
      */
     public static final int S_DROP_OWED = 7;
+    /**
+     * State word (responsive hold, which draws independently, so words 6 and 7 are free): the
+     * node counts as unsatisfied until this time, ns (0: never held).
+     */
+    public static final int S_HOLD_END = 6;
+    /**
+     * State word (responsive hold): the held node's bank as a clock, ns: the bank holds
+     * {@code f * (TIME - clock)} bytes (HsdbaKernel.heldDrops).
+     */
+    public static final int S_BANK_CLOCK = 7;
     /** State words the program needs per entry. */
     public static final int STATE_WORDS = 8;
 
@@ -77,8 +87,13 @@ public final class Words {
     public static final int R_EXCESS = 8;
     /** Register word: sum of the effective demands D of unsatisfied active children (bytes/s). */
     public static final int R_UNSATISFIED_DEMAND = 9;
+    /**
+     * Register word (responsive hold): the latest hold end a child's drop set, ns; the slot's node
+     * takes it into its own hold at its next packet and passes it up (0 without the hold).
+     */
+    public static final int R_HOLD_MARK = 10;
     /** Register words per parent block. */
-    public static final int REGISTERS_PER_SLOT = 10;
+    public static final int REGISTERS_PER_SLOT = 11;
 
     /** Metadata bits 0-15: the packet length (stock POF). */
     public static final int M_LENGTH = 0;

@@ -191,16 +191,31 @@ public class HsdbaCompilerTest {
         }
     }
 
-    /** The responsive hold is a reference-kernel option: the compiler says so instead of leaving it out. */
+    /**
+     * The responsive hold compiles with independent draws (its hold end and bank take state words 6
+     * and 7) and is refused, saying why, with the stratified draw or the every-level drop rule.
+     */
     @Test
-    public void theKernelOnlyResponsiveHoldIsRefused() {
-        CompilerOptions hold = CompilerOptions.builder().algorithm(KernelOptions.builder()
-                .idleTimeout(Duration.ofMillis(50)).responsiveHold(Duration.ofSeconds(2)).build()).build();
+    public void theResponsiveHoldCompilesOnlyWithIndependentDrawsAtTheDeepestLevel() {
+        KernelOptions hold = KernelOptions.builder().idleTimeout(Duration.ofMillis(50))
+                .responsiveHold(Duration.ofSeconds(2)).build();
+        CompiledProgram p = HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder()
+                .algorithm(hold.toBuilder().dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).build()).build());
+        assertFalse(p.messages().isEmpty());
         try {
-            HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, hold);
+            HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(hold).build());
             fail();
         } catch (CompilerException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("responsive hold (2s) runs in the reference kernel only"));
+            assertTrue(e.getMessage(), e.getMessage().contains("the responsive hold (2s) needs the independent drop draw"));
+            assertTrue(e.getMessage(), e.getMessage().contains("state words 6 and 7"));
+        }
+        try {
+            HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(hold.toBuilder()
+                    .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT)
+                    .dropRule(org.hsdba.algorithm.DropRule.EVERY_LEVEL).build()).build());
+            fail();
+        } catch (CompilerException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("needs the deepest-level drop rule, not EVERY_LEVEL"));
         }
     }
 

@@ -83,8 +83,44 @@ public class KernelAgreementTest {
         agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO, off);
     }
 
+    /**
+     * The responsive hold (issue 14), compiled with independent draws: source 2 pauses 300 ms (its
+     * bank fills, then pays for its first packets back), source 6 stops at 1.2 s (its hold runs
+     * out, 100 ms), the rest stay dropped and held. The kernel draws from the switch's own random
+     * stream (SplitMix64 from the same seed, upper 32 bits), so the two make the same draws in the
+     * same order and, their estimates agreeing to rounding, nearly all the same decisions: hold
+     * ends, bank clocks and the parents' hold marks agree, and so do the drop counts.
+     */
+    @Test
+    public void switchStateMatchesTheKernelWithTheResponsiveHold() {
+        long[][] off = new long[7][];
+        off[2] = new long[] {700_000_000L, 1_000_000_000L};
+        off[6] = new long[] {1_200_000_000L, Long.MAX_VALUE};
+        agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO.toBuilder()
+                .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).responsiveHold(Duration.ofMillis(100)).build(), off);
+    }
+
     /** Frames by which a leaf's drop counts may differ: two per side (DropDrawTest), one for rounding. */
     private static final long DROP_SLACK = 5;
+
+    /** The switch's random seed; with the hold the kernel draws from the same stream. */
+    private static final long SEED = 5;
+
+    /**
+     * Nanoseconds by which a hold end or bank clock may differ: the bank charges L / f per packet,
+     * f in whole bytes/s in the switch and in doubles in the kernel (a few ns per packet at most);
+     * a hold end is a drop's time plus H, so a draw decided differently near its threshold moves it
+     * by a packet gap (91 us at 90 Mb/s).
+     */
+    private static final long HOLD_SLACK_NS = 200_000;
+
+    /** The reference switch's RAND stream (SplitMix64, extension section 3.3): the next 64-bit output. */
+    private static long splitMix64(long[] state) {
+        long z = state[0] += 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 
     private static final KernelOptions ALGO = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build();
 
@@ -97,12 +133,16 @@ public class KernelAgreementTest {
         ResolvedTree resolved = Admission.admit(tree);
         CompiledProgram program = HsdbaCompiler.compile(tree, SwitchCapabilities.reference(),
                 CompilerOptions.builder().algorithm(algo).build());
-        ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, 5);
+        ReferenceSwitchHarness sw = new ReferenceSwitchHarness(true, SEED);
         sw.install(program.messages());
         KernelTree kt = KernelTree.of(resolved);
         HsdbaKernel kernel = new HsdbaKernel(kt, algo);
         KernelState ks = KernelState.initial(kt);
         SplittableRandom random = new SplittableRandom(5);
+        boolean hold = !algo.responsiveHold().isZero();
+        long[] switchStream = {SEED};
+        java.util.function.DoubleSupplier uniform = hold ? () -> (splitMix64(switchStream) >>> 32) / 0x1p32
+                : random::nextDouble;
 
         long period = Math.round(PaperScenario.FRAME_BYTES * 8 / PaperScenario.SOURCE_BPS * 1e9);
         long[] next = new long[7];
@@ -125,7 +165,7 @@ public class KernelAgreementTest {
             }
             byte[] frame = PaperScenario.frame(PaperScenario.groupOf(tree, k), PaperScenario.hostOf(tree, k), 0);
             sw.process(frame, t);
-            kernel.onPacket(ks, kt.deepestMatch(frame), PaperScenario.FRAME_BYTES, t, random::nextDouble);
+            kernel.onPacket(ks, kt.deepestMatch(frame), PaperScenario.FRAME_BYTES, t, uniform);
         }
         sw.datapath.advanceTime(end);
         kernel.advanceTime(ks, end);
@@ -139,6 +179,12 @@ public class KernelAgreementTest {
             assertEquals(id + " rate (B/s)", ks.rate(v), switchRate, ks.rate(v) * 1e-3);
             assertEquals(id + " satisfied", ks.satisfied(v) ? 1 : 0, r.state()[Words.S_SATISFIED]);
             assertEquals(id + " demand (B/s)", ks.demand(v), r.state()[Words.S_DEMAND], Math.max(8, ks.demand(v) * 1e-3));
+            if (hold) {
+                System.out.printf("%s: hold end %d ns in the switch, %d in the kernel; bank clock %d, %d%n", id,
+                        r.state()[Words.S_HOLD_END], ks.holdUntil(v), r.state()[Words.S_BANK_CLOCK], ks.bankClock(v));
+                assertEquals(id + " hold end (ns)", ks.holdUntil(v), r.state()[Words.S_HOLD_END], HOLD_SLACK_NS);
+                assertEquals(id + " bank clock (ns)", ks.bankClock(v), r.state()[Words.S_BANK_CLOCK], HOLD_SLACK_NS);
+            }
             // The stratified draw keeps either side's drops within two of its own sum of p, and the
             // two sums differ only by the estimates' rounding: the counts agree to a few frames
             // although the random streams differ (independent draws would differ by ~sqrt(n p)).
@@ -164,6 +210,10 @@ public class KernelAgreementTest {
                     Math.max(64, ks.excess(kslot) * 1e-3));
             assertEquals(where + " U_demand", ks.unsatisfiedDemand(kslot),
                     sw.datapath.register((int) base + Words.R_UNSATISFIED_DEMAND), Math.max(64, ks.unsatisfiedDemand(kslot) * 1e-3));
+            if (hold) {
+                assertEquals(where + " hold mark (ns)", ks.holdMark(kslot), sw.datapath.register((int) base + Words.R_HOLD_MARK),
+                        HOLD_SLACK_NS);
+            }
             if (tree.mode() == org.hsdba.model.AllocationMode.GUARANTEE_EXCESS) {
                 assertEquals(where + " G_unsat", ks.unsatisfiedGuarantee(kslot),
                         sw.datapath.register((int) base + Words.R_UNSATISFIED_GUARANTEE), 8);
