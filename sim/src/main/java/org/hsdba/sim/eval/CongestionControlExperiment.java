@@ -87,6 +87,13 @@ public final class CongestionControlExperiment implements Experiment {
         List<Callable<RunSummary>> tasks = new ArrayList<>();
         List<String> plots = new ArrayList<>();
         BandwidthTree tree = tree();
+        // The same in-switch run with the responsive hold compiled (independent draws): a row, not a target.
+        RunSpec holdSpec = RunSpec.builder("in-switch-hold").title("congestion-control mix (in-switch, responsive hold "
+                + Durations.format(HOLD) + ")").tree(TreeBinding.of(tree)).sources(sources).mode(Mode.IN_SWITCH)
+                .runtime(PaperPhasesExperiment.runtime()).durationSeconds(duration).settleSeconds(settle).seed(1).build();
+        tasks.add(() -> ctx.writeSummary(id(), ctx.run(id(), holdSpec, new PofSwitchFactory().withAlgorithm(
+                "responsive hold " + Durations.format(HOLD), PofSwitchFactory.responsiveHold(HOLD))),
+                holdSpec.settleNs(), "in-switch-hold"));
         for (Mode m : modes) {
             RunSpec spec = RunSpec.builder(m.cliName()).title("congestion-control mix (" + m.cliName() + ")")
                     .tree(TreeBinding.of(tree)).sources(sources).mode(m).runtime(PaperPhasesExperiment.runtime())
@@ -102,6 +109,8 @@ public final class CongestionControlExperiment implements Experiment {
             });
         }
         List<RunSummary> s = ctx.parallel(tasks);
+        RunSummary held = s.get(0);
+        s = s.subList(1, s.size());
         StringBuilder md = new StringBuilder();
         md.append(Md.num("Setup: C = 100 Mb/s, eta = 0.95 (B = 95 Mb/s); subnet `tcp` (10.1/16) with four AIMD senders"
                 + " t1-t4 and subnet `udp` (10.2/16) with two 60 Mb/s CBR senders u1, u2; equal weights everywhere;"
@@ -137,12 +146,20 @@ public final class CongestionControlExperiment implements Experiment {
                         Md.signedPct(errTcp), Md.rate(udp), Md.signedPct(errUdp)), met, met ? ""
                         : "an AIMD sender halves on every loss and climbs back one packet per RTT: below its fair rate it"
                         + " is satisfied and its unused share goes to the other subnet; regular (stratified) losses cost"
-                        + " it more than geometric ones (see the diagnosis; the kernel-only responsive hold meets it)"));
+                        + " it more than geometric ones (see the diagnosis and the responsive hold's row; off by default)"));
             } else if (modes.get(i) == Mode.FIFO) {
                 checks.add(new Check(id(), "fifo baseline", "unfair without HSDBA", Md.num("tcp %s (%s of its share)",
                         Md.rate(tcp), Md.signedPct(errTcp)), Math.abs(errTcp) > TARGET, ""));
             }
         }
+        int lastHeld = held.result().phases().size() - 1;
+        t.row("in-switch + responsive hold " + Durations.format(HOLD) + " (independent draws)",
+                Md.rate(held.stat(lastHeld, "tcp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "tcp").relativeError()) + ")",
+                Md.rate(held.stat(lastHeld, "udp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "udp").relativeError()) + ")",
+                heldSenders(held, lastHeld) + " Mb/s", Md.num("%.1f, %.1f Mb/s", held.stat(lastHeld, "u1").measuredBps() / 1e6,
+                        held.stat(lastHeld, "u2").measuredBps() / 1e6),
+                Math.abs(held.stat(lastHeld, "tcp").relativeError()) <= TARGET
+                        && Math.abs(held.stat(lastHeld, "udp").relativeError()) <= TARGET ? "yes" : "no");
         md.append(t).append('\n');
         md.append(diagnosis(ctx, tree, sources, leaves, duration, settle));
         for (String p : plots) {
@@ -151,20 +168,28 @@ public final class CongestionControlExperiment implements Experiment {
         return new ExperimentResult(id(), title(), md.toString(), checks, (System.nanoTime() - t0) / 1e9);
     }
 
-    /** The kernel-only responsive hold the diagnosis compares. */
+    private static String heldSenders(RunSummary r, int phase) {
+        StringBuilder out = new StringBuilder();
+        for (int k = 1; k <= 4; k++) {
+            out.append(k == 1 ? "" : ", ").append(Md.num("%.1f", r.stat(phase, "t" + k).measuredBps() / 1e6));
+        }
+        return out.toString();
+    }
+
+    /** The responsive hold the extra in-switch row and the diagnosis compare. */
     static final Duration HOLD = Duration.ofSeconds(2);
 
     /**
      * The diagnosis (issue 14): the in-switch run's algorithm on the reference kernel, traced, with
-     * the stratified draw (the default), independent draws, and the kernel-only responsive hold.
+     * the stratified draw (the default), independent draws, and independent draws with the responsive hold.
      */
     private String diagnosis(EvalContext ctx, BandwidthTree tree, List<TrafficSource> sources, List<String> leaves,
                              double duration, double settle) throws IOException {
         List<String> names = List.of("kernel, stratified draw (default)", "kernel, independent draws",
-                "kernel, stratified + responsive hold " + Durations.format(HOLD));
+                "kernel, independent + responsive hold " + Durations.format(HOLD));
         List<UnaryOperator<KernelOptions>> tweaks = List.of(o -> o,
                 o -> o.toBuilder().dropDraw(DropDraw.INDEPENDENT).build(),
-                o -> o.toBuilder().responsiveHold(HOLD).build());
+                PofSwitchFactory.responsiveHold(HOLD));
         List<String> files = List.of("kernel", "kernel-independent", "kernel-hold");
         Md.Table t = new Md.Table("variant", "tcp subnet", "udp subnet", "AIMD loss", "AIMD satisfied (% of time)",
                 "AIMD packets per loss (mean, cv)", "AIMD mean f / share");
@@ -201,7 +226,8 @@ public final class CongestionControlExperiment implements Experiment {
                 + " `udp`, whose CBR senders take it. The drop draw changes how regular the losses are: an AIMD"
                 + " sender's rate grows with the square root of the packets between its losses, so for the same mean"
                 + " gap, irregular (geometric) gaps give it more than regular ones (Jensen), which is what the"
-                + " stratified draw costs it. The responsive hold (kernel only, `KernelOptions.responsiveHold`) keeps"
+                + " stratified draw costs it. The responsive hold (`KernelOptions.responsiveHold`, compiled with"
+                + " independent draws, `--responsive-hold`) keeps"
                 + " a node dropped within the hold unsatisfied with a demand of at least f and lets it pass from a"
                 + " bank what its trough left unused.%n%n") + t + "\n";
     }

@@ -24,6 +24,7 @@ import org.hsdba.sim.engine.RunResult;
 import org.hsdba.sim.plot.Chart;
 import org.hsdba.sim.plot.Plots;
 import org.hsdba.sim.plot.RateCharts;
+import org.hsdba.sim.pofswitch.PofSwitchFactory;
 import org.hsdba.sim.record.JsonWriter;
 import org.hsdba.sim.record.RunSummary;
 import org.hsdba.sim.run.ProcessorFactory;
@@ -42,6 +43,7 @@ public final class EvalContext {
     private final boolean quick;
     private final PrintStream log;
     private final int threads;
+    private final java.time.Duration responsiveHold;
 
     /** @param threads runs done at the same time (each run is single-threaded and seeded, so results do not depend on it) */
     public EvalContext(Path dir, boolean quick, PrintStream log, int threads) {
@@ -52,6 +54,33 @@ public final class EvalContext {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         this.threads = threads;
+        this.responsiveHold = java.time.Duration.ZERO;
+    }
+
+    private EvalContext(EvalContext c, java.time.Duration responsiveHold) {
+        this.dir = c.dir;
+        this.quick = c.quick;
+        this.log = c.log;
+        this.threads = c.threads;
+        this.responsiveHold = responsiveHold;
+    }
+
+    /**
+     * The same context with the responsive hold {@code h} turned on in every run of the compiled
+     * program and of the kernel that drops at the deepest level ({@link PofSwitchFactory#responsiveHold});
+     * zero: off, as by default.
+     */
+    public EvalContext withResponsiveHold(java.time.Duration h) {
+        Objects.requireNonNull(h, "responsive hold");
+        if (h.isNegative()) {
+            throw new IllegalArgumentException("the responsive hold must be zero (off) or positive, not " + h);
+        }
+        return new EvalContext(this, h);
+    }
+
+    /** The responsive hold the runs use (zero: off). */
+    public java.time.Duration responsiveHold() {
+        return responsiveHold;
     }
 
     /** Runs the tasks, up to {@code threads} at a time, and returns their results in order. */
@@ -149,6 +178,15 @@ public final class EvalContext {
     public RunResult run(String experimentId, RunSpec spec, ProcessorFactory factory,
                          Function<PacketProcessor, PacketObserver> observer) {
         String who = experimentId + "/" + spec.name();
+        if (!responsiveHold.isZero()) {
+            String variant = "responsive hold " + org.hsdba.model.Durations.format(responsiveHold);
+            if (factory instanceof PofSwitchFactory) {
+                factory = ((PofSwitchFactory) factory).andThen(variant, PofSwitchFactory.responsiveHold(responsiveHold));
+            } else if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory) {
+                factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(variant,
+                        PofSwitchFactory.responsiveHold(responsiveHold));
+            }
+        }
         long t0 = System.nanoTime();
         RunResult r = Runner.run(spec, factory, progress(who), observer);
         log(who, String.format(Locale.ROOT, "%d packets, %.1f s simulated, %.1f s wall", r.packets(),

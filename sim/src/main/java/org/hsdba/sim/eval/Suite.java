@@ -25,6 +25,15 @@ public final class Suite {
                 new AssistedTcpExperiment());
     }
 
+    /** Every experiment's id, in report order (for {@code --help} and {@code --only}). */
+    public static List<String> ids() {
+        List<String> out = new ArrayList<>();
+        for (Experiment e : all()) {
+            out.add(e.id());
+        }
+        return out;
+    }
+
     /** The experiments whose ids are in {@code only} (all if empty); an unknown id is an error naming the known ones. */
     public static List<Experiment> select(Set<String> only) {
         List<Experiment> all = all();

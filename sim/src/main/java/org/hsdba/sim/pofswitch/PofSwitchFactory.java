@@ -62,6 +62,26 @@ public final class PofSwitchFactory implements ProcessorFactory {
     }
 
     /**
+     * The same factory with its algorithm options further changed by {@code f}, after its own
+     * changes (an operator's choice on top of an experiment's variant), named {@code variant} too.
+     */
+    public PofSwitchFactory andThen(String variant, java.util.function.UnaryOperator<KernelOptions> f) {
+        java.util.function.UnaryOperator<KernelOptions> before = tweak;
+        return new PofSwitchFactory(initial, controlLatencyNs, passDown, o -> f.apply(before.apply(o)),
+                this.variant.isEmpty() ? variant : this.variant + ", " + variant, fastPath);
+    }
+
+    /**
+     * The responsive hold {@code h} as an operator turns it on (docs/hsdba-compiler.md section 5
+     * item 11): with independent draws, which it needs, wherever the drop is at the deepest level
+     * (the literal every-level variant is left as it is); zero leaves the options alone.
+     */
+    public static java.util.function.UnaryOperator<KernelOptions> responsiveHold(java.time.Duration h) {
+        return o -> h.isZero() || o.dropRule() != DropRule.DEEPEST_LEVEL ? o
+                : o.toBuilder().responsiveHold(h).dropDraw(DropDraw.INDEPENDENT).build();
+    }
+
+    /**
      * The same factory with the datapath's interpreter alone (no compiled fast path): the
      * reference the fast path is compared with; same results, slower.
      */

@@ -33,6 +33,13 @@ public final class ReferenceModelFactory implements ProcessorFactory {
         return new ReferenceModelFactory(f, variant);
     }
 
+    /** The same factory with its kernel options further changed by {@code f}, after its own changes. */
+    public ReferenceModelFactory andThen(String variant, java.util.function.UnaryOperator<KernelOptions> f) {
+        java.util.function.UnaryOperator<KernelOptions> before = tweak;
+        return new ReferenceModelFactory(o -> f.apply(before.apply(o)),
+                this.variant.isEmpty() ? variant : this.variant + ", " + variant);
+    }
+
     @Override
     public String name() {
         return "reference kernel (org.hsdba.algorithm, doubles)" + (variant.isEmpty() ? "" : ", " + variant);

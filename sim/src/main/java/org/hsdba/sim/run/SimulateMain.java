@@ -17,6 +17,7 @@ import org.hsdba.sim.reference.ReferenceModelFactory;
  * <pre>
  * simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]
  *          [--out DIR] [--name NAME] [--duration SECONDS] [--settle SECONDS] [--seed N] [--port N]
+ *          [--responsive-hold H]
  * </pre>
  * Writes the record files and plots into DIR (default {@code target/sim}), prints one line per
  * phase with the mean |error| of the leaves, progress to stderr. Exit 0 on success, 2 on bad
@@ -47,6 +48,7 @@ public final class SimulateMain {
             Double settle = null;
             Long seed = null;
             Long port = null;
+            java.time.Duration hold = java.time.Duration.ZERO;
             for (int i = 1; i < args.length; i++) {
                 String a = args[i];
                 if (i + 1 >= args.length) {
@@ -87,6 +89,9 @@ public final class SimulateMain {
                     case "--port":
                         port = (long) integer(a, v);
                         break;
+                    case "--responsive-hold":
+                        hold = responsiveHold(v);
+                        break;
                     default:
                         throw new IllegalArgumentException("unknown option " + a + "\n" + usage());
                 }
@@ -119,6 +124,12 @@ public final class SimulateMain {
                 spec = b.build();
             }
             ProcessorFactory factory = engine.equals("kernel") ? new ReferenceModelFactory() : new PofSwitchFactory();
+            if (!hold.isZero()) {
+                String variant = "responsive hold " + org.hsdba.model.Durations.format(hold);
+                factory = engine.equals("kernel")
+                        ? new ReferenceModelFactory().andThen(variant, PofSwitchFactory.responsiveHold(hold))
+                        : new PofSwitchFactory().andThen(variant, PofSwitchFactory.responsiveHold(hold));
+            }
             Runner.Outcome o = Runner.runAndWrite(spec, factory, dir, ProgressReporter.toStderr());
             out.println(String.format(Locale.ROOT, "%s: %d packets, mode %s, files in %s", base, o.result().packets(),
                     spec.mode().cliName(), dir));
@@ -146,6 +157,19 @@ public final class SimulateMain {
         }
     }
 
+    /**
+     * {@code --responsive-hold}'s value: a duration ({@code 2s}, {@code 500ms}; a bare number is
+     * seconds), 0 for off. Shared with {@code evaluate}.
+     */
+    public static java.time.Duration responsiveHold(String v) {
+        try {
+            return org.hsdba.model.Durations.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--responsive-hold needs a duration such as 2s or 500ms (0: off): "
+                    + e.getMessage(), e);
+        }
+    }
+
     private static double number(String option, String v) {
         try {
             return Double.parseDouble(v);
@@ -165,8 +189,11 @@ public final class SimulateMain {
     static String usage() {
         return "usage: hsdba simulate SCENARIO.json [--mode fifo|dwrr|in-switch|literal] [--engine switch|kernel]\n"
                 + "                      [--out DIR] [--name NAME] [--duration SECONDS] [--settle SECONDS] [--seed N] [--port N]\n"
+                + "                      [--responsive-hold H]\n"
                 + "  --engine switch: the compiled program on the reference POF datapath (default);\n"
                 + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.\n"
-                + "  --settle: time after each phase start left out of the summary (default: the scenario's run.settle, else 1 s).";
+                + "  --settle: time after each phase start left out of the summary (default: the scenario's run.settle, else 1 s).\n"
+                + "  --responsive-hold: hold H (e.g. 2s) with independent drop draws, in-switch (default 0: off;\n"
+                + "  docs/hsdba-compiler.md section 5 item 11).";
     }
 }

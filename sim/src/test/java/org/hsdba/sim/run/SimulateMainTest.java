@@ -65,6 +65,24 @@ public class SimulateMainTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("--settle must be >= 0 seconds"));
     }
 
+    /**
+     * Issue 14: {@code --responsive-hold} compiles the hold (with independent draws) into the
+     * in-switch program; the run's files say so. A bad value is refused with the option's name.
+     */
+    @Test
+    public void theResponsiveHoldIsAnOptionOfTheCompiledRun() throws Exception {
+        Path dir = tmp.getRoot().toPath().resolve("held");
+        int code = run(scenario().toString(), "--mode", "in-switch", "--out", dir.toString(), "--duration", "3",
+                "--responsive-hold", "500ms");
+        assertEquals(err.toString(StandardCharsets.UTF_8), 0, code);
+        String summary = Files.readString(dir.resolve("two-summary.json"));
+        assertTrue(summary, summary.contains("\"processor\" : \"pof-reference-switch (compiled program on the reference"
+                + " datapath), responsive hold 500ms\""));
+        assertEquals(2, run(scenario().toString(), "--responsive-hold", "long"));
+        assertTrue(err.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8).contains("--responsive-hold needs a duration such as 2s"));
+    }
+
     @Test
     public void badArgumentsAndBadFilesExitTwoWithAReason() throws Exception {
         assertEquals(2, run(scenario().toString(), "--mode", "fast"));
