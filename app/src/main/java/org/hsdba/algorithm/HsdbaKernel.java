@@ -292,8 +292,8 @@ public final class HsdbaKernel {
      * passes it is charged all the same, down to a debt of {@code f H/8} ({@code V <= t + H/8}). So
      * a responsive sender may pass, above {@code f}, what its trough after a loss left unused, and its
      * sawtooth averages {@code f} instead of peaking at it. A node that is not held keeps an empty
-     * bank ({@code V = t}). A drop (re)starts the node's hold and marks its parent's slot, from
-     * which the hold climbs to every ancestor (onPacket).
+     * bank ({@code V = t}). A drop below the node's peak ({@code f < l}) (re)starts the node's hold
+     * and marks its parent's slot, from which the hold climbs to every ancestor (onPacket).
      */
     private boolean heldDrops(KernelState s, int v, int parentSlot, double f, double r, int len, long t,
                               DoubleSupplier uniform) {
@@ -323,9 +323,14 @@ public final class HsdbaKernel {
             }
             s.bankClock[v] = clock;
         }
-        long end = saturatedAdd(t, holdNanos);
-        s.holdUntil[v] = end;
-        s.holdMark[parentSlot] = end;
+        // Only a drop by the share starts a hold: one by the node's own peak (f = l) says nothing
+        // about a responsive trough, and holding its ancestors would claim shares their subtrees
+        // cannot use (issue 14's peak below a congested node).
+        if (f < tree.peak(v) || !options.peakCap()) {
+            long end = saturatedAdd(t, holdNanos);
+            s.holdUntil[v] = end;
+            s.holdMark[parentSlot] = end;
+        }
         return true;
     }
 

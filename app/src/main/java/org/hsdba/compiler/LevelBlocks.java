@@ -348,8 +348,8 @@ final class LevelBlocks {
      * bank (CLOCK := TIME) and the independent draw. Held: CLOCK := max(CLOCK, TIME - H/8) (the
      * bank, f (TIME - CLOCK) bytes, holds at most f H/8); cost := MULDIV(L, 10^9, f); a packet the
      * bank pays for (CLOCK + cost &lt;= TIME) passes and is charged; any other is drawn for, and if it
-     * passes it is charged too, down to a debt of f H/8 (CLOCK &lt;= TIME + H/8). A drop sets
-     * HOLD_END := TIME + H and marks the parent's slot with it.
+     * passes it is charged too, down to a debt of f H/8 (CLOCK &lt;= TIME + H/8). A drop below the
+     * node's peak (f &lt; l) sets HOLD_END := TIME + H and marks the parent's slot with it.
      */
     private void heldDropDecision(BlockAssembler a, String keep) {
         long h = algo.responsiveHold().toNanos();
@@ -381,8 +381,13 @@ final class LevelBlocks {
         a.alu(MIN, clock, cost, x);
         a.jump(keep);
         a.label("holdDrop");
+        if (algo.peakCap()) {
+            // A drop by the node's own peak (f = l) starts no hold (HsdbaKernel.heldDrops).
+            a.branch(HxBranchCond.GE, FAIR, param(Words.P_PEAK), "holdDropped");
+        }
         a.alu(ADD, end, HxOperand.time(), imm(h));
         a.mov(parent(Words.R_HOLD_MARK), end);
+        a.label("holdDropped");
     }
 
     /**

@@ -125,6 +125,44 @@ public class ResponsiveHoldTest {
         assertTrue("worst " + res.worst + " at " + res.where + "\n" + res.table, res.worst < 0.04);
     }
 
+    /**
+     * Issue 14's minimal tree (A holds A1 with a 100 Mb/s peak, offered 800; B offered 950; C = 1
+     * Gb/s): A1 is dropped by its own peak, which starts no hold, so A still counts what its
+     * subtree can use and B gets its 900 Mb/s (a hold from a peak drop held A at its 500).
+     */
+    @Test
+    public void aDropByTheNodesOwnPeakStartsNoHold() {
+        BandwidthTree tree = BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(1000)).eta(1.0)
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 1})).build(),
+                        NodeSpec.builder("A1").parent("A").key(PaperSetups.ip(10, 1, 0, 1)).peak(Rate.ofMbps(100)).build(),
+                        NodeSpec.builder("B").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 2})).build()))
+                .build();
+        KernelTree kt = KernelTree.of(Admission.admit(tree));
+        KernelOptions o = OFF.toBuilder().dropDraw(DropDraw.INDEPENDENT).responsiveHold(Duration.ofSeconds(2)).build();
+        HsdbaKernel kernel = new HsdbaKernel(kt, o);
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        int a1 = tree.indexOf("A1");
+        int b = tree.indexOf("B");
+        long gapA = Math.round(BYTES * 8 / 800e6 * 1e9);
+        long gapB = Math.round(BYTES * 8 / 950e6 * 1e9);
+        long[] next = {1, 7};
+        long end = 1_000_000_000L;
+        long passedB = 0;
+        while (Math.min(next[0], next[1]) < end) {
+            int k = next[0] <= next[1] ? 0 : 1;
+            long t = next[k];
+            next[k] += k == 0 ? gapA : gapB;
+            PacketVerdict v = kernel.onPacket(s, k == 0 ? a1 : b, BYTES, t, rnd::nextDouble);
+            if (k == 1 && v.forwarded() && t >= 500_000_000L) {
+                passedB += BYTES;
+            }
+        }
+        assertEquals("A1 was never held", 0, s.holdUntil(a1));
+        assertEquals("B gets what A's subtree cannot use", 900e6, passedB * 8 / 0.5, 900e6 * 0.01);
+    }
+
     @Test
     public void aNegativeHoldIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

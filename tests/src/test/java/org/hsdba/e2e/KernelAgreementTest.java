@@ -86,7 +86,8 @@ public class KernelAgreementTest {
     /**
      * The responsive hold (issue 14), compiled with independent draws: source 2 pauses 300 ms (its
      * bank fills, then pays for its first packets back), source 6 stops at 1.2 s (its hold runs
-     * out, 100 ms), the rest stay dropped and held. The kernel draws from the switch's own random
+     * out, 100 ms), source 1 is dropped by its node's 10 Mb/s peak (no hold), the rest stay dropped
+     * and held. The kernel draws from the switch's own random
      * stream (SplitMix64 from the same seed, upper 32 bits), so the two make the same draws in the
      * same order and, their estimates agreeing to rounding, nearly all the same decisions: hold
      * ends, bank clocks and the parents' hold marks agree, and so do the drop counts.
@@ -96,7 +97,13 @@ public class KernelAgreementTest {
         long[][] off = new long[7][];
         off[2] = new long[] {700_000_000L, 1_000_000_000L};
         off[6] = new long[] {1_200_000_000L, Long.MAX_VALUE};
-        agree(PaperScenario.twoLevel(1, 2, 1, 1, 2), new String[] {null, "A", "B"}, ALGO.toBuilder()
+        BandwidthTree base = PaperScenario.twoLevel(1, 2, 1, 1, 2);
+        java.util.List<org.hsdba.model.NodeSpec> nodes = new java.util.ArrayList<>();
+        for (org.hsdba.model.NodeSpec n : base.nodes()) {
+            // A1 is dropped by its own peak: no hold for it (HsdbaKernel.heldDrops)
+            nodes.add(n.id().equals("A1") ? n.toBuilder().peak(org.hsdba.model.Rate.ofMbps(10)).build() : n);
+        }
+        agree(base.toBuilder().nodes(nodes).build(), new String[] {null, "A", "B"}, ALGO.toBuilder()
                 .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).responsiveHold(Duration.ofMillis(100)).build(), off);
     }
 
@@ -191,7 +198,14 @@ public class KernelAgreementTest {
             long kernelDropped = ks.droppedBytes(v) / PaperScenario.FRAME_BYTES;
             System.out.printf("%s: dropped %d frames in the switch, %d in the kernel; passed %d, %d%n", id,
                     r.droppedPackets(), kernelDropped, r.passedPackets(), ks.passedBytes(v) / PaperScenario.FRAME_BYTES);
-            assertEquals(id + " dropped frames", kernelDropped, r.droppedPackets(), DROP_SLACK * (tree.isLeaf(v) ? 1 : 3));
+            long slack = DROP_SLACK * (tree.isLeaf(v) ? 1 : 3);
+            if (hold) {
+                // The bank clock charges L / f per packet, f in whole bytes/s in the switch and in
+                // doubles in the kernel: the clocks drift apart by microseconds, so a packet at the
+                // bank's edge may pass from the bank on one side and be drawn for on the other.
+                slack = Math.max(slack, (r.passedPackets() + r.droppedPackets()) / 500);
+            }
+            assertEquals(id + " dropped frames", kernelDropped, r.droppedPackets(), slack);
         }
         for (String parent : parents) {
             int slot = parent == null ? 0 : program.slots().get(parent).registerSlot();
