@@ -7,17 +7,19 @@
 # one duration for all (10ms) or a comma list given to the sources in turn (5ms,10ms,20ms,40ms).
 # --cc sets the senders' TCP congestion control (the lab file's "congestionControl", default cubic).
 # --poll sets the controller's polling period (the scenario's runtime "pollingPeriod", e.g. 200ms).
+# --hold turns on the responsive hold (the scenario's runtime "responsiveHold", e.g. 2s; off by default,
+# docs/hsdba-compiler.md section 5 item 11).
 #
 # --shaped shapes the egress veth to the tree's capacity (hsdba lab --shape, tc tbf) and runs the
 # tree at the default headroom (eta 0.95) instead of the lab files' eta 1 (issue 20's shaped link).
 #
-#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--shaped]
+#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--hold H] [--shaped]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 warmup=${2:-10}
-only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""; poll=""
+only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""; poll=""; hold=""
 shift $(( $# > 2 ? 2 : $# )) || true
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -27,6 +29,7 @@ while [ $# -gt 0 ]; do
         --rtt) rtt=$2; shift ;;
         --cc) cc=$2; shift ;;
         --poll) poll=$2; shift ;;
+        --hold) hold=$2; shift ;;
         --shaped) shaped=1 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -40,8 +43,8 @@ mkdir -p "$out"
 for name in tcp mixed; do
     [ -n "$only" ] && [ "$only" != "$name" ] && continue
     # the same lab file with every flow and the run lasting $seconds
-    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
-    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" "$shaped" "$poll" >"$out/hosts-$name-$tag.json" <<'PY'
+    tag="${seconds}s${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${hold:+-hold-$hold}${shaped:+-shaped}"
+    python3 - "examples/lab/hosts-$name.json" "$seconds" "$rtt" "$cc" "$shaped" "$poll" "$hold" >"$out/hosts-$name-$tag.json" <<'PY'
 import json, sys
 lab = json.load(open(sys.argv[1]))
 s = float(sys.argv[2])
@@ -59,13 +62,15 @@ if sys.argv[5]:
         tree.pop("eta", None)
 if sys.argv[6]:
     lab["scenario"]["config"]["runtime"]["pollingPeriod"] = sys.argv[6]
+if sys.argv[7]:
+    lab["scenario"]["config"]["runtime"]["responsiveHold"] = sys.argv[7]
 json.dump(lab, sys.stdout, indent=2)
 PY
     for mode in $modes; do
-        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
+        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${hold:+-hold-$hold}${shaped:+-shaped}"
         rm -rf "$dir"
         flag=""; [ "$mode" = stock ] && flag="--stock"
-        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${shaped:+, egress shaped}"
+        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${hold:+, responsive hold $hold}${shaped:+, egress shaped}"
         ./hsdba lab --hosts $flag --scenario "$out/hosts-$name-$tag.json" --data-dir "$dir" --http-port 0 \
             --pof-port 0 --status 0 --warmup "$warmup" ${shaped:+--shape} >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
         cat "$dir/hosts-report.txt"

@@ -58,9 +58,16 @@ public final class KernelOptions {
         return new Builder();
     }
 
-    /** Options taking estimator and idle timeout from the run-time parameters. */
+    /**
+     * Options taking estimator, idle timeout and responsive hold from the run-time parameters; a
+     * hold comes with the independent drop draw, which it needs to compile.
+     */
     public static KernelOptions from(RuntimeParameters runtime) {
-        return builder().estimator(runtime.estimator()).idleTimeout(runtime.idleTimeout()).build();
+        Builder b = builder().estimator(runtime.estimator()).idleTimeout(runtime.idleTimeout());
+        if (!runtime.responsiveHold().isZero()) {
+            b.responsiveHold(runtime.responsiveHold()).dropDraw(DropDraw.INDEPENDENT);
+        }
+        return b.build();
     }
 
     public Builder toBuilder() {

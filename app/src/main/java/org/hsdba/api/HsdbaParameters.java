@@ -38,6 +38,7 @@ public final class HsdbaParameters {
     private final double joinRatePerSecond;
     private final int joinBurst;
     private final int maxTreeNodes;
+    private final Duration responsiveHold;
 
     private HsdbaParameters(Builder b) {
         this.estimator = Objects.requireNonNull(b.estimator, "estimator");
@@ -64,6 +65,12 @@ public final class HsdbaParameters {
         this.joinRatePerSecond = b.joinRatePerSecond;
         this.joinBurst = b.joinBurst;
         this.maxTreeNodes = b.maxTreeNodes;
+        Objects.requireNonNull(b.responsiveHold, "responsive hold");
+        if (b.responsiveHold.isNegative()) {
+            throw new ParameterRangeException("responsiveHold", "responsive hold "
+                    + Durations.format(b.responsiveHold) + " is negative (zero turns it off)");
+        }
+        this.responsiveHold = b.responsiveHold;
     }
 
     private static Duration inRange(Duration d, Ranges.DurationRange range, String field, String what) {
@@ -81,7 +88,12 @@ public final class HsdbaParameters {
     public Builder toBuilder() {
         return new Builder().estimator(estimator).pollingPeriod(pollingPeriod).idleTimeout(idleTimeout)
                 .leafLifetime(leafLifetime).mode(mode).joinRatePerSecond(joinRatePerSecond)
-                .joinBurst(joinBurst).maxTreeNodes(maxTreeNodes);
+                .joinBurst(joinBurst).maxTreeNodes(maxTreeNodes).responsiveHold(responsiveHold);
+    }
+
+    /** The in-switch algorithm's responsive hold, zero (off) by default ({@link RuntimeParameters#responsiveHold()}). */
+    public Duration responsiveHold() {
+        return responsiveHold;
     }
 
     /** Rate estimator the compiled program uses (EWMA K or window). */
@@ -136,7 +148,7 @@ public final class HsdbaParameters {
         EnforcementMode m = mode == ModePreference.CONTROLLER_ASSISTED ? EnforcementMode.CONTROLLER_ASSISTED
                 : EnforcementMode.IN_SWITCH;
         return RuntimeParameters.DEFAULTS.withEstimator(estimator).withPollingPeriod(pollingPeriod)
-                .withIdleTimeout(idleTimeout).withMode(m);
+                .withIdleTimeout(idleTimeout).withMode(m).withResponsiveHold(responsiveHold);
     }
 
     /**
@@ -158,7 +170,7 @@ public final class HsdbaParameters {
                         + "\" exists only in the simulator; a switch runs in-switch or controller-assisted");
         }
         return toBuilder().estimator(r.estimator()).pollingPeriod(r.pollingPeriod()).idleTimeout(r.idleTimeout())
-                .mode(m).build();
+                .mode(m).responsiveHold(r.responsiveHold()).build();
     }
 
     @Override
@@ -171,20 +183,21 @@ public final class HsdbaParameters {
                 && p.idleTimeout.equals(idleTimeout) && p.leafLifetime.equals(leafLifetime)
                 && p.mode == mode
                 && Double.compare(p.joinRatePerSecond, joinRatePerSecond) == 0 && p.joinBurst == joinBurst
-                && p.maxTreeNodes == maxTreeNodes;
+                && p.maxTreeNodes == maxTreeNodes && p.responsiveHold.equals(responsiveHold);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, pollingPeriod, idleTimeout, leafLifetime, mode, joinRatePerSecond,
-                joinBurst, maxTreeNodes);
+                joinBurst, maxTreeNodes, responsiveHold);
     }
 
     @Override
     public String toString() {
         return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
                 + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", "
-                + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + ", <= " + maxTreeNodes + " nodes per tree}";
+                + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + ", <= " + maxTreeNodes + " nodes per tree"
+                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
     }
 
     /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */
@@ -197,6 +210,13 @@ public final class HsdbaParameters {
         private double joinRatePerSecond = DEFAULT_JOIN_RATE;
         private int joinBurst = DEFAULT_JOIN_BURST;
         private int maxTreeNodes = DEFAULT_MAX_TREE_NODES;
+        private Duration responsiveHold = Duration.ZERO;
+
+        /** The responsive hold (zero: off). */
+        public Builder responsiveHold(Duration d) {
+            this.responsiveHold = d;
+            return this;
+        }
 
         public Builder estimator(Estimator v) {
             this.estimator = v;

@@ -19,12 +19,24 @@ public final class RuntimeParameters {
     private final Duration pollingPeriod;
     private final Duration idleTimeout;
     private final EnforcementMode mode;
+    private final Duration responsiveHold;
 
     private RuntimeParameters(Estimator estimator, Duration pollingPeriod, Duration idleTimeout, EnforcementMode mode) {
+        this(estimator, pollingPeriod, idleTimeout, mode, Duration.ZERO);
+    }
+
+    private RuntimeParameters(Estimator estimator, Duration pollingPeriod, Duration idleTimeout, EnforcementMode mode,
+                              Duration responsiveHold) {
         this.estimator = Objects.requireNonNull(estimator, "estimator");
         this.pollingPeriod = positive(pollingPeriod, "polling period");
         this.idleTimeout = positive(idleTimeout, "idle timeout");
         this.mode = Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(responsiveHold, "responsive hold");
+        if (responsiveHold.isNegative()) {
+            throw new IllegalArgumentException("responsive hold must be zero (off) or positive, not "
+                    + Durations.format(responsiveHold));
+        }
+        this.responsiveHold = responsiveHold;
     }
 
     private static Duration positive(Duration d, String what) {
@@ -51,20 +63,33 @@ public final class RuntimeParameters {
         return mode;
     }
 
+    /**
+     * The responsive hold of the in-switch algorithm (zero: off, the default): a node dropped within
+     * it stays unsatisfied and may pass what its trough left of its share (KernelOptions.responsiveHold;
+     * compiled with independent drop draws, docs/hsdba-compiler.md section 5 item 11).
+     */
+    public Duration responsiveHold() {
+        return responsiveHold;
+    }
+
     public RuntimeParameters withEstimator(Estimator e) {
-        return new RuntimeParameters(e, pollingPeriod, idleTimeout, mode);
+        return new RuntimeParameters(e, pollingPeriod, idleTimeout, mode, responsiveHold);
     }
 
     public RuntimeParameters withPollingPeriod(Duration d) {
-        return new RuntimeParameters(estimator, d, idleTimeout, mode);
+        return new RuntimeParameters(estimator, d, idleTimeout, mode, responsiveHold);
     }
 
     public RuntimeParameters withIdleTimeout(Duration d) {
-        return new RuntimeParameters(estimator, pollingPeriod, d, mode);
+        return new RuntimeParameters(estimator, pollingPeriod, d, mode, responsiveHold);
     }
 
     public RuntimeParameters withMode(EnforcementMode m) {
-        return new RuntimeParameters(estimator, pollingPeriod, idleTimeout, m);
+        return new RuntimeParameters(estimator, pollingPeriod, idleTimeout, m, responsiveHold);
+    }
+
+    public RuntimeParameters withResponsiveHold(Duration d) {
+        return new RuntimeParameters(estimator, pollingPeriod, idleTimeout, mode, d);
     }
 
     @Override
@@ -74,17 +99,18 @@ public final class RuntimeParameters {
         }
         RuntimeParameters r = (RuntimeParameters) o;
         return r.estimator.equals(estimator) && r.pollingPeriod.equals(pollingPeriod)
-                && r.idleTimeout.equals(idleTimeout) && r.mode == mode;
+                && r.idleTimeout.equals(idleTimeout) && r.mode == mode && r.responsiveHold.equals(responsiveHold);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(estimator, pollingPeriod, idleTimeout, mode);
+        return Objects.hash(estimator, pollingPeriod, idleTimeout, mode, responsiveHold);
     }
 
     @Override
     public String toString() {
         return "RuntimeParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle timeout "
-                + Durations.format(idleTimeout) + ", " + mode.jsonName() + "}";
+                + Durations.format(idleTimeout) + ", " + mode.jsonName()
+                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
     }
 }

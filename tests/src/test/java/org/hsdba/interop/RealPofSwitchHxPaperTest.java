@@ -21,8 +21,13 @@ import org.junit.Test;
  */
 public class RealPofSwitchHxPaperTest {
 
+    /**
+     * {@code -Dhsdba.responsiveHold=2s} runs the same measurement with the responsive hold (off by
+     * default; docs/hsdba-compiler.md section 5 item 11), to compare with and without it.
+     */
     private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofMillis(500))
-            .idleTimeout(Duration.ofMillis(500)).build();
+            .idleTimeout(Duration.ofMillis(500))
+            .responsiveHold(org.hsdba.model.Durations.parse(System.getProperty("hsdba.responsiveHold", "0"))).build();
 
     @ClassRule
     @Rule
@@ -35,6 +40,11 @@ public class RealPofSwitchHxPaperTest {
         PaperScenario.measure(rig, tree, label, 0.02, "pofswitch-hx-paper.txt");
     }
 
+    private static String holdLabel() {
+        return PARAMS.responsiveHold().isZero() ? ""
+                : ", responsive hold " + org.hsdba.model.Durations.format(PARAMS.responsiveHold());
+    }
+
     @Test
     public void thePatchedPofSwitchKeepsEveryNodeWithinTwoPercent() {
         KnownMiss.skipUnlessAsked("patched POFSwitch in-switch with the stratified drop draw, 2026-11-27 10:05 UTC:"
@@ -43,7 +53,8 @@ public class RealPofSwitchHxPaperTest {
                 + " both switches, is the parents' estimates lagging a change by their K (1 s, derived from C = 5.3"
                 + " Mb/s and capped) where a sibling starts (A +4.5 % in 20-25 s) or stops (B -1.7 % in 35-40 s)"
                 + " (docs/pofswitch.md)");
-        run(RealSwitchRig.Kind.POFSWITCH_HX, "real POFSwitch 1.4.0 with the HSDBA extension (pofswitch-hx, in-switch)");
+        run(RealSwitchRig.Kind.POFSWITCH_HX, "real POFSwitch 1.4.0 with the HSDBA extension (pofswitch-hx, in-switch)"
+                + holdLabel());
     }
 
     @Test
@@ -52,6 +63,7 @@ public class RealPofSwitchHxPaperTest {
                 + " 2026-11-27 10:06 UTC: worst 4.16 % (A in 20-25 s: 2.222 Mb/s, exact 2.133; before it, independent"
                 + " draws: 7.04 %), 11 of 11 phases, the same cells as the patched POFSwitch within 0.01 Mb/s: the"
                 + " parents' estimates lag a sibling that starts or stops by their K (1 s at C = 5.3 Mb/s)");
-        run(RealSwitchRig.Kind.REFERENCE_IN_SWITCH, "the reference switch with the extension (in-switch, raw sockets)");
+        run(RealSwitchRig.Kind.REFERENCE_IN_SWITCH, "the reference switch with the extension (in-switch, raw sockets)"
+                + holdLabel());
     }
 }

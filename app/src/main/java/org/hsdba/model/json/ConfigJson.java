@@ -105,6 +105,7 @@ public final class ConfigJson {
         Estimator estimator = estimatorFromJson(r, "estimator");
         Duration polling = r.duration("pollingPeriod", false);
         Duration idle = r.duration("idleTimeout", false);
+        Duration hold = r.duration("responsiveHold", false);
         String mode = r.string("mode", false);
         r.finish();
         RuntimeParameters out = RuntimeParameters.DEFAULTS;
@@ -113,6 +114,10 @@ public final class ConfigJson {
         }
         out = inRange(r, "pollingPeriod", Ranges.POLLING_PERIOD, out, polling, RuntimeParameters::withPollingPeriod);
         out = inRange(r, "idleTimeout", Ranges.IDLE_TIMEOUT, out, idle, RuntimeParameters::withIdleTimeout);
+        if (hold != null) {
+            // Zero is off; any positive hold is the operator's choice (docs/hsdba-compiler.md section 5 item 11).
+            out = out.withResponsiveHold(hold);
+        }
         if (mode != null) {
             try {
                 out = out.withMode(EnforcementMode.fromJsonName(mode));

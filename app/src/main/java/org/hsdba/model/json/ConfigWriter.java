@@ -51,6 +51,9 @@ final class ConfigWriter {
         o.set("estimator", estimator(r.estimator()));
         o.put("pollingPeriod", Durations.format(r.pollingPeriod()));
         o.put("idleTimeout", Durations.format(r.idleTimeout()));
+        if (!r.responsiveHold().isZero()) {
+            o.put("responsiveHold", Durations.format(r.responsiveHold()));
+        }
         o.put("mode", r.mode().jsonName());
         return o;
     }

@@ -72,6 +72,30 @@ public class ConfigJsonTest {
         assertEquals(t, ConfigJson.treeFromJson(ConfigJson.treeToJson(t)));
     }
 
+    /**
+     * Issue 14: the responsive hold is a runtime field (zero and absent: off, not written); a hold
+     * compiles with the independent drop draw, so the kernel options taken from it say so.
+     */
+    @Test
+    public void theResponsiveHoldIsARuntimeFieldThatRoundTrips() {
+        String plain = withNodes("{\"id\": \"lab\", \"key\": \"10.1.0.0/16\"}");
+        HsdbaConfig held = ConfigJson.read(plain.replace("{\"format\": \"hsdba/1\",",
+                "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": \"500ms\"},"));
+        assertEquals(java.time.Duration.ofMillis(500), held.runtime().responsiveHold());
+        assertEquals(held, ConfigJson.read(ConfigJson.write(held)));
+        org.hsdba.algorithm.KernelOptions k = org.hsdba.algorithm.KernelOptions.from(held.runtime());
+        assertEquals(java.time.Duration.ofMillis(500), k.responsiveHold());
+        assertEquals(org.hsdba.algorithm.DropDraw.INDEPENDENT, k.dropDraw());
+        HsdbaConfig off = ConfigJson.read(plain);
+        assertEquals(java.time.Duration.ZERO, off.runtime().responsiveHold());
+        assertTrue(ConfigJson.write(off), !ConfigJson.write(off).contains("responsiveHold"));
+        assertEquals(org.hsdba.algorithm.KernelOptions.DEFAULTS.dropDraw(),
+                org.hsdba.algorithm.KernelOptions.from(off.runtime()).dropDraw());
+        ConfigException e = rejected(plain.replace("{\"format\": \"hsdba/1\",",
+                "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": \"soon\"},"));
+        assertEquals(List.of("/runtime/responsiveHold"), pointers(e));
+    }
+
     @Test
     public void syntaxErrorsGiveLineAndColumn() {
         ConfigException e = rejected("{\n  \"format\": \"hsdba/1\",\n  \"trees\": [ }\n");

@@ -136,7 +136,9 @@ public final class PofSwitchFactory implements ProcessorFactory {
         KernelOptions algorithm = KernelOptions.from(runtime).toBuilder()
                 .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL)
                 // the paper's Algorithm 1 draws each level's drop independently
-                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.DEFAULTS.dropDraw()).build();
+                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.from(runtime).dropDraw())
+                // the hold starts at the deepest level's drop: the literal variant runs without it
+                .responsiveHold(mode == Mode.LITERAL ? java.time.Duration.ZERO : runtime.responsiveHold()).build();
         return CompilerOptions.from(runtime).toBuilder().algorithm(algorithm).build();
     }
 

@@ -58,7 +58,8 @@ public final class ReferenceModelFactory implements ProcessorFactory {
         KernelOptions options = KernelOptions.from(runtime).toBuilder()
                 .dropRule(mode == Mode.LITERAL ? DropRule.EVERY_LEVEL : DropRule.DEEPEST_LEVEL)
                 // the paper's Algorithm 1 draws each level's drop independently
-                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.DEFAULTS.dropDraw()).build();
+                .dropDraw(mode == Mode.LITERAL ? DropDraw.INDEPENDENT : KernelOptions.from(runtime).dropDraw())
+                .responsiveHold(mode == Mode.LITERAL ? java.time.Duration.ZERO : runtime.responsiveHold()).build();
         options = tweak.apply(options);
         return new KernelProcessor(binding, options, (int) binding.tree().port().port(), seed);
     }
