@@ -67,8 +67,8 @@ public final class EvalContext {
 
     /**
      * The same context with the responsive hold {@code h} turned on in every run of the compiled
-     * program and of the kernel that drops at the deepest level ({@link PofSwitchFactory#responsiveHold});
-     * zero: off, as by default.
+     * program and of the kernel that drops at the deepest level ({@link PofSwitchFactory#responsiveHold}),
+     * but an experiment's named variants, which run as labelled; zero: off, as by default.
      */
     public EvalContext withResponsiveHold(java.time.Duration h) {
         Objects.requireNonNull(h, "responsive hold");
@@ -179,10 +179,13 @@ public final class EvalContext {
                          Function<PacketProcessor, PacketObserver> observer) {
         String who = experimentId + "/" + spec.name();
         if (!responsiveHold.isZero()) {
+            // An experiment's named variants (its diagnosis, its own hold row) are comparisons it
+            // labels itself: they run as labelled.
             String variant = "responsive hold " + org.hsdba.model.Durations.format(responsiveHold);
-            if (factory instanceof PofSwitchFactory) {
+            if (factory instanceof PofSwitchFactory && !((PofSwitchFactory) factory).isVariant()) {
                 factory = ((PofSwitchFactory) factory).andThen(variant, PofSwitchFactory.responsiveHold(responsiveHold));
-            } else if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory) {
+            } else if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
+                    && !((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant()) {
                 factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(variant,
                         PofSwitchFactory.responsiveHold(responsiveHold));
             }

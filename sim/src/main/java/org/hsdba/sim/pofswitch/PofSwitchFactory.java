@@ -99,6 +99,11 @@ public final class PofSwitchFactory implements ProcessorFactory {
                 true);
     }
 
+    /** Whether an experiment set this factory's algorithm options on purpose (a named variant). */
+    public boolean isVariant() {
+        return !variant.isEmpty();
+    }
+
     @Override
     public String name() {
         return "pof-reference-switch (compiled program on the reference datapath)"

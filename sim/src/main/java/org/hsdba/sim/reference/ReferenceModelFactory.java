@@ -40,6 +40,11 @@ public final class ReferenceModelFactory implements ProcessorFactory {
                 this.variant.isEmpty() ? variant : this.variant + ", " + variant);
     }
 
+    /** Whether an experiment set this factory's algorithm options on purpose (a named variant). */
+    public boolean isVariant() {
+        return !variant.isEmpty();
+    }
+
     @Override
     public String name() {
         return "reference kernel (org.hsdba.algorithm, doubles)" + (variant.isEmpty() ? "" : ", " + variant);
