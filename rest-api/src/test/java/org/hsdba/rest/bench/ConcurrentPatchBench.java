@@ -35,7 +35,7 @@ import org.hsdba.store.FileHsdbaStore;
  * A burst of concurrent PATCH clients against the durable file store (issue 17: 1,000 clients,
  * p99 < 500 ms; other clients' GETs p99 < 200 ms). {@code clients} threads each send
  * {@code rounds} PATCHes of a node's peak in the tree of port 1 (all released at once per round),
- * while 4 other clients GET the tree of port 2 back to back; the GETs count only while PATCHes
+ * while 4 other clients GET the tree of port 2 one after another (10 ms apart); the GETs count only while PATCHes
  * are in flight. A first burst of the same size, not counted, warms the code paths (its figures
  * are printed apart). Every PATCH must answer 200 or 503 (busy, with Retry-After). Real service,
  * embedded REST server over loopback HTTP, {@link FileHsdbaStore} in a temporary directory (every
@@ -56,6 +56,13 @@ public final class ConcurrentPatchBench {
      * one shared client, as before): {@code -Dhsdba.bench.client=jdk}.
      */
     private static final String CLIENT = System.getProperty("hsdba.bench.client", "raw");
+    /**
+     * Each GET client's pause after an answer: {@code -Dhsdba.bench.getPauseMs}, default 10 (at most
+     * about 400 GETs/s from the four). Without a pause (0, the benchmark before 2026-11-27 16:30) the
+     * GET clients take whatever CPU the PATCHes leave: with the raw client 26,012 GETs in a 16 s run
+     * instead of 2,700-4,800, so the PATCH figures measured the GET clients' speed more than the server.
+     */
+    private static final long GET_PAUSE_MS = Long.getLong("hsdba.bench.getPauseMs", 10);
 
     private ConcurrentPatchBench() {
     }
@@ -116,8 +123,9 @@ public final class ConcurrentPatchBench {
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
             out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds after one uncounted"
                     + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP"
-                    + " (%s client), Jetty at most %d threads; JVM %s, %d cores", clients, rounds, nodes, configBytes,
-                    CLIENT.equals("raw") ? "one keep-alive socket per client thread" : "java.net.http",
+                    + " (%s), GET clients pausing %d ms after each answer, Jetty at most %d threads; JVM %s, %d cores",
+                    clients, rounds, nodes, configBytes,
+                    CLIENT.equals("raw") ? "one keep-alive socket per client thread" : "java.net.http", GET_PAUSE_MS,
                     HsdbaRestServer.MAX_THREADS, System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors()));
             out.add(String.format(Locale.ROOT, "PATCH                 %s; %d ok, %d busy (503); %.1f s for all, %.0f writes/s",
@@ -164,7 +172,7 @@ public final class ConcurrentPatchBench {
 
     /**
      * {@code clients} PATCHes released at once (numbered from {@code base}) while {@link #GETTERS}
-     * other clients GET the other tree back to back until the last PATCH is answered.
+     * other clients GET the other tree one after another until the last PATCH is answered.
      */
     private static Burst burst(Client http, ExecutorService pool, int clients, int base, int subnets, int hosts)
             throws Exception {
@@ -184,6 +192,9 @@ public final class ConcurrentPatchBench {
                         mine = Arrays.copyOf(mine, n * 2);
                     }
                     mine[n++] = System.nanoTime() - t0;
+                    if (GET_PAUSE_MS > 0) {
+                        Thread.sleep(GET_PAUSE_MS);
+                    }
                 }
                 return Arrays.copyOf(mine, n);
             }));
