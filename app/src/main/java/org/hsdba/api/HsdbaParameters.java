@@ -65,12 +65,8 @@ public final class HsdbaParameters {
         this.joinRatePerSecond = b.joinRatePerSecond;
         this.joinBurst = b.joinBurst;
         this.maxTreeNodes = b.maxTreeNodes;
-        Objects.requireNonNull(b.responsiveHold, "responsive hold");
-        if (b.responsiveHold.isNegative()) {
-            throw new ParameterRangeException("responsiveHold", "responsive hold "
-                    + Durations.format(b.responsiveHold) + " is negative (zero turns it off)");
-        }
-        this.responsiveHold = b.responsiveHold;
+        this.responsiveHold = inRange(b.responsiveHold, Ranges.RESPONSIVE_HOLD, "responsiveHoldSeconds",
+                "responsive hold (zero turns it off)");
     }
 
     private static Duration inRange(Duration d, Ranges.DurationRange range, String field, String what) {

@@ -22,6 +22,11 @@ public final class Ranges {
     /** EWMA K or window length of the rate estimator. */
     public static final DurationRange ESTIMATOR_PERIOD = new DurationRange(Duration.ofNanos(100_000),
             Duration.ofHours(1));
+    /**
+     * The in-switch responsive hold; zero is off. A minute is far beyond any sender's loss cycle
+     * (2 s covers 16 RTTs of 125 ms), and a hold keeps a node's share for that long after its last drop.
+     */
+    public static final DurationRange RESPONSIVE_HOLD = new DurationRange(Duration.ZERO, Duration.ofMinutes(1));
     public static final double MIN_JOIN_RATE = 0.01;
     public static final double MAX_JOIN_RATE = 1e6;
     public static final int MAX_JOIN_BURST = 1_000_000;

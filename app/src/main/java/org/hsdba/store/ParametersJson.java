@@ -19,7 +19,7 @@ import org.hsdba.model.Estimator;
  * <pre>
  * {"rateEstimator": {"kind": "ewma", "kSeconds": 0.002}, "pollingPeriodSeconds": 1,
  *  "idleTimeoutSeconds": 10, "leafLifetimeSeconds": 300, "mode": "auto",
- *  "joinRatePerSecond": 1000, "joinBurst": 100, "maxTreeNodes": 100000}
+ *  "joinRatePerSecond": 1000, "joinBurst": 100, "maxTreeNodes": 100000, "responsiveHoldSeconds": 0}
  * </pre>
  * ({@code {"kind": "window", "windowSeconds": 0.1}} for the window estimator). Reading is a
  * partial update of a base: members not given keep the base's value; unknown members and bad
@@ -30,7 +30,7 @@ import org.hsdba.model.Estimator;
 public final class ParametersJson {
 
     private static final Set<String> MEMBERS = Set.of("rateEstimator", "pollingPeriodSeconds", "idleTimeoutSeconds",
-            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes");
+            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes", "responsiveHoldSeconds");
     /** Members earlier versions wrote and this one ignores. */
     private static final Set<String> RETIRED = Set.of("headroom");
 
@@ -50,6 +50,7 @@ public final class ParametersJson {
         o.put("joinRatePerSecond", p.joinRatePerSecond());
         o.put("joinBurst", p.joinBurst());
         o.put("maxTreeNodes", p.maxTreeNodes());
+        o.put("responsiveHoldSeconds", Durations.seconds(p.responsiveHold()));
         return o;
     }
 
@@ -102,6 +103,9 @@ public final class ParametersJson {
                 throw new IllegalArgumentException("/maxTreeNodes: must be a whole number, not " + n);
             }
             b.maxTreeNodes(n.asInt());
+        }
+        if (json.has("responsiveHoldSeconds")) {
+            b.responsiveHold(seconds(json, "/", "responsiveHoldSeconds"));
         }
         try {
             return b.build();

@@ -24,7 +24,7 @@ public class ParametersJsonTest {
         HsdbaParameters p = HsdbaParameters.builder().estimator(Estimator.window(Duration.ofMillis(100)))
                 .pollingPeriod(Duration.ofMillis(500)).idleTimeout(Duration.ofSeconds(3))
                 .leafLifetime(Duration.ofMinutes(2)).mode(ModePreference.CONTROLLER_ASSISTED)
-                .joinRatePerSecond(50).joinBurst(5).build();
+                .joinRatePerSecond(50).joinBurst(5).responsiveHold(Duration.ofMillis(1500)).build();
         assertEquals(p, ParametersJson.fromJson(ParametersJson.toJson(p), HsdbaParameters.DEFAULTS));
     }
 

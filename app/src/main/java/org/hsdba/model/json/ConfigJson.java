@@ -114,10 +114,7 @@ public final class ConfigJson {
         }
         out = inRange(r, "pollingPeriod", Ranges.POLLING_PERIOD, out, polling, RuntimeParameters::withPollingPeriod);
         out = inRange(r, "idleTimeout", Ranges.IDLE_TIMEOUT, out, idle, RuntimeParameters::withIdleTimeout);
-        if (hold != null) {
-            // Zero is off; any positive hold is the operator's choice (docs/hsdba-compiler.md section 5 item 11).
-            out = out.withResponsiveHold(hold);
-        }
+        out = inRange(r, "responsiveHold", Ranges.RESPONSIVE_HOLD, out, hold, RuntimeParameters::withResponsiveHold);
         if (mode != null) {
             try {
                 out = out.withMode(EnforcementMode.fromJsonName(mode));

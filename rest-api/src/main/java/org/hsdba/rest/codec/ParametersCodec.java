@@ -18,7 +18,7 @@ import org.onosproject.codec.JsonCodec;
 /**
  * Run-time parameters: {@code {"rateEstimator": {"kind": "ewma", "kSeconds": 0.01} | {"kind":
  * "window", "windowSeconds": 0.1}, "pollingPeriodSeconds", "idleTimeoutSeconds",
- * "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes"}}. Durations are
+ * "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes", "responsiveHoldSeconds"}}. Durations are
  * seconds (numbers; strings with units like "10ms" are accepted too). Reading merges onto the
  * current parameters: members absent keep their value. There is no service-wide headroom: eta
  * belongs to each tree.
@@ -55,6 +55,7 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         Double joinRate = r.number("joinRatePerSecond", false);
         Long joinBurst = r.integer("joinBurst", false, 1, Integer.MAX_VALUE);
         Long maxTreeNodes = r.integer("maxTreeNodes", false, 1, Integer.MAX_VALUE);
+        Duration hold = r.duration("responsiveHoldSeconds", false);
         if (r.has("headroom")) {
             r.unknownField("headroom", "unknown field \"headroom\": the headroom eta is set per tree (the tree's \"eta\"); "
                     + "the service has no default for it");
@@ -90,6 +91,9 @@ public final class ParametersCodec extends JsonCodec<HsdbaParameters> {
         }
         if (maxTreeNodes != null) {
             b.maxTreeNodes(maxTreeNodes.intValue());
+        }
+        if (hold != null) {
+            b.responsiveHold(hold);
         }
         if (!r.problems().isEmpty()) {
             return null;
