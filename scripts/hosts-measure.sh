@@ -11,13 +11,17 @@
 # --shaped shapes the egress veth to the tree's capacity (hsdba lab --shape, tc tbf) and runs the
 # tree at the default headroom (eta 0.95) instead of the lab files' eta 1 (issue 20's shaped link).
 #
-#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--shaped]
+# --pofswitch stock|hx puts a real POFSwitch 1.4.0 between the hosts instead of the reference switch
+# (built and cached by scripts/pofswitch.sh): stock runs controller-assisted, hx (patched with the
+# extension) in-switch; the mode follows the flavour.
+#
+#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--shaped] [--pofswitch stock|hx]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 seconds=${1:-60}
 warmup=${2:-10}
-only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""; poll=""
+only=""; modes="in-switch stock"; rtt=""; cc=""; shaped=""; poll=""; pofswitch=""
 shift $(( $# > 2 ? 2 : $# )) || true
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -28,6 +32,7 @@ while [ $# -gt 0 ]; do
         --cc) cc=$2; shift ;;
         --poll) poll=$2; shift ;;
         --shaped) shaped=1 ;;
+        --pofswitch) pofswitch=$2; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -35,6 +40,13 @@ done
 [ "$(id -u)" = 0 ] || { echo "hosts-measure: needs root (network namespaces, raw sockets)" >&2; exit 1; }
 "$root/scripts/setup.sh" --quiet --hosts
 [ -f lab/target/hsdba-lab.jar ] || mvn -q -o package -DskipTests
+binary=""
+case "$pofswitch" in
+    "") ;;
+    stock) modes=stock; binary=$("$root/scripts/pofswitch.sh" path stock) ;;
+    hx) modes=in-switch; binary=$("$root/scripts/pofswitch.sh" path hx) ;;
+    *) echo "--pofswitch takes stock or hx, got '$pofswitch'" >&2; exit 2 ;;
+esac
 out="$root/target/hosts-measure"
 mkdir -p "$out"
 for name in tcp mixed; do
@@ -62,10 +74,11 @@ if sys.argv[6]:
 json.dump(lab, sys.stdout, indent=2)
 PY
     for mode in $modes; do
-        dir="$out/$name-$mode${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
+        dir="$out/$name-$mode${pofswitch:+-pofswitch}${rtt:+-rtt-${rtt//,/-}}${cc:+-$cc}${poll:+-poll-$poll}${shaped:+-shaped}"
         rm -rf "$dir"
         flag=""; [ "$mode" = stock ] && flag="--stock"
-        echo "== $name, $mode, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${shaped:+, egress shaped}"
+        [ -n "$binary" ] && flag="--pofswitch $binary"
+        echo "== $name, $mode${pofswitch:+ (real POFSwitch, $pofswitch build)}, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${shaped:+, egress shaped}"
         ./hsdba lab --hosts $flag --scenario "$out/hosts-$name-$tag.json" --data-dir "$dir" --http-port 0 \
             --pof-port 0 --status 0 --warmup "$warmup" ${shaped:+--shape} >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
         cat "$dir/hosts-report.txt"

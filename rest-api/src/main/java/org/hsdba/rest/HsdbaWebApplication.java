@@ -34,7 +34,8 @@ public class HsdbaWebApplication extends AbstractWebApplication {
     @Override
     public Set<Class<?>> getClasses() {
         Set<Class<?>> out = new LinkedHashSet<>();
-        for (Class<?> c : getClasses(ErrorMapper.class, BodyLimitFilter.class, JsonWritesFilter.class, NoStoreFilter.class)) {
+        for (Class<?> c : getClasses(ErrorMapper.class, BodyLimitFilter.class, JsonWritesFilter.class, NoStoreFilter.class,
+                StringParams.class)) {
             if (!c.getName().startsWith(ONOS_MAPPERS)) {
                 out.add(c);
             }

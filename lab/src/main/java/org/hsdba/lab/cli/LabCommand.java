@@ -39,7 +39,7 @@ public final class LabCommand implements Subcommand {
             "usage: hsdba lab [--switches N] [--scenario FILE] [--scale S] [--http-port 8181] [--pof-port 6643]",
             "                 [--data-dir DIR] [--bind 127.0.0.1] [--user onos --password rocks] [--stock]",
             "                 [--pofswitch-profile default|shipped|ideal] [--status SECONDS] [--duration SECONDS]",
-            "                 [--hosts [--warmup SECONDS] [--shape]]",
+            "                 [--hosts [--warmup SECONDS] [--shape] [--pofswitch BINARY]]",
             "",
             "Starts hsdba on this machine: the application core with its configuration in DIR, the POF",
             "adapter listening for switches, the REST API and the GUI, N reference POF switches (device",
@@ -70,6 +70,10 @@ public final class LabCommand implements Subcommand {
             "  --warmup SECONDS  with --hosts: seconds at the start of each flow left out of the report (default 2)",
             "  --shape           with --hosts: shape the egress veth to the tree's capacity (tc tbf, 50 ms",
             "                    queue): a real bottleneck behind the switch (use eta < 1)",
+            "  --pofswitch BINARY  with --hosts: a real POFSwitch 1.4.0 between the hosts instead of the",
+            "                    reference switch (stock: controller-assisted; patched with pofswitch-hx:",
+            "                    in-switch); the tree's egress port must be 2. Build it with",
+            "                    scripts/pofswitch.sh build stock|hx (it prints the binary's path)",
             "                    (round-trip times and TCP congestion control: the lab file's rtt and",
             "                    congestionControl, docs/lab.md)",
             "",
@@ -79,7 +83,7 @@ public final class LabCommand implements Subcommand {
 
     private static final Set<String> WITH_VALUE = Set.of("--switches", "--scenario", "--scale", "--http-port",
             "--pof-port", "--data-dir", "--bind", "--user", "--password", "--status", "--duration",
-            "--pofswitch-profile", "--warmup");
+            "--pofswitch-profile", "--warmup", "--pofswitch");
     private static final Set<String> FLAGS = Set.of("--stock", "--hosts", "--shape", "--help");
 
     @Override
@@ -104,6 +108,7 @@ public final class LabCommand implements Subcommand {
         boolean hosts;
         int warmup;
         HostLinks links;
+        Path pofSwitch;
         try {
             Options o = Options.parse(args, WITH_VALUE, FLAGS);
             if (o.flag("--help")) {
@@ -147,6 +152,14 @@ public final class LabCommand implements Subcommand {
                 throw new Options.UsageException("--shape needs --hosts");
             }
             links = HostLinks.of(o.flag("--shape"));
+            pofSwitch = o.value("--pofswitch").map(Paths::get).orElse(null);
+            if (pofSwitch != null && !hosts) {
+                throw new Options.UsageException("--pofswitch needs --hosts (without it, start POFSwitch yourself: see docs/pofswitch.md)");
+            }
+            if (pofSwitch != null && options.stockSwitches()) {
+                throw new Options.UsageException("--stock describes the reference switch; with --pofswitch the binary decides"
+                        + " (stock build: controller-assisted, patched build: in-switch)");
+            }
         } catch (Options.UsageException | IllegalArgumentException e) {
             err.println("hsdba lab: " + e.getMessage());
             err.println(USAGE);
@@ -165,7 +178,7 @@ public final class LabCommand implements Subcommand {
         }
 
         if (hosts) {
-            return runHosts(options, scenario, warmup, links, out, err, stopSignal);
+            return runHosts(options, scenario, warmup, links, pofSwitch, out, err, stopSignal);
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
@@ -202,8 +215,8 @@ public final class LabCommand implements Subcommand {
         return OK;
     }
 
-    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, HostLinks links, PrintStream out,
-            PrintStream err, Supplier<StopSignal> stopSignal) {
+    private static int runHosts(LabOptions options, LabScenario scenario, int warmup, HostLinks links, Path pofSwitch,
+            PrintStream out, PrintStream err, Supplier<StopSignal> stopSignal) {
         HostPlan plan;
         try {
             plan = HostPlan.of(scenario, options.scale());
@@ -218,7 +231,7 @@ public final class LabCommand implements Subcommand {
         }
         Path log = LabLogging.configure(options.dataDir());
         StopSignal stop = stopSignal.get();
-        HostsLab lab = new HostsLab(plan, options, warmup, links, out);
+        HostsLab lab = new HostsLab(plan, options, warmup, links, pofSwitch, out);
         ShutdownHook hook = ShutdownHook.closing("hsdba-lab-hosts-shutdown", lab::close);
         try {
             lab.run(scenario, stop::isSet);

@@ -29,11 +29,17 @@ final class EgressMeter {
     }
 
     void accept(OutputFrame f) {
+        if (f.port() == port) {
+            accept(f.data(), f.length());
+        }
+    }
+
+    /** A frame of {@code length} bytes in {@code d} that left the egress port. */
+    void accept(byte[] d, int length) {
         long now = System.nanoTime();
-        if (f.port() != port || now < startNanos || f.length() < fieldByte + 4) {
+        if (now < startNanos || length < fieldByte + 4) {
             return;
         }
-        byte[] d = f.data();
         if (d[12] != 0x08 || d[13] != 0x00) {
             return; // IPv4 only: the tree's fields are IPv4 addresses
         }
@@ -41,7 +47,7 @@ final class EgressMeter {
                 | (d[fieldByte + 3] & 0xff);
         int sec = (int) ((now - startNanos) / 1_000_000_000L);
         if (sec < seconds) {
-            bins.computeIfAbsent(addr, a -> new AtomicLongArray(seconds)).addAndGet(sec, d.length);
+            bins.computeIfAbsent(addr, a -> new AtomicLongArray(seconds)).addAndGet(sec, length);
         }
     }
 

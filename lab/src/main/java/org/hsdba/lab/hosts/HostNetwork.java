@@ -42,6 +42,8 @@ public final class HostNetwork implements AutoCloseable {
     private final String switchOut;
     private final String backIn;
     private final String backOut;
+    private final String tapOut;
+    private final String tapIn;
     private boolean delayedWayBack;
     private final List<String> namespaces = new ArrayList<>();
     private final List<String> rootLinks = new ArrayList<>();
@@ -55,6 +57,8 @@ public final class HostNetwork implements AutoCloseable {
         this.switchOut = tag + "p" + egressPort;
         this.backIn = tag + "b1";
         this.backOut = tag + "b2";
+        this.tapOut = tag + "t1";
+        this.tapIn = tag + "t2";
     }
 
     /** The namespace prefix: system property {@code hsdba.netns.prefix}, default {@code hsdba}. */
@@ -176,6 +180,27 @@ public final class HostNetwork implements AutoCloseable {
             Shell.run("tc", "qdisc", "add", "dev", switchOut, "root", "tbf", "rate", bps + "bit", "burst",
                     String.valueOf(burst), "latency", HostLinks.SHAPER_LATENCY_MS + "ms");
         }
+    }
+
+    /**
+     * A copy of every frame sent out of the egress interface, for a switch that runs outside this
+     * JVM (a real POFSwitch): a veth pair in this namespace and a tc mirror on the egress
+     * interface's egress hook, which runs before the root qdisc (so a frame the shaper drops
+     * afterwards is still counted as sent by the switch, as the reference switch's own output is).
+     * Returns the interface on which the copies arrive; it goes in {@link #close()}.
+     */
+    public String mirrorEgress() throws IOException {
+        Shell.run("ip", "link", "add", tapOut, "type", "veth", "peer", "name", tapIn);
+        rootLinks.add(tapOut);
+        for (String dev : new String[] {tapOut, tapIn}) {
+            Shell.run("sysctl", "-q", "-w", "net.ipv6.conf." + dev + ".disable_ipv6=1");
+            offloadsOff(null, dev);
+            Shell.run("ip", "link", "set", dev, "up");
+        }
+        Shell.run("tc", "qdisc", "add", "dev", switchOut, "clsact");
+        Shell.run("tc", "filter", "add", "dev", switchOut, "egress", "protocol", "all", "u32", "match", "u32", "0", "0",
+                "action", "mirred", "egress", "mirror", "dev", tapOut);
+        return tapIn;
     }
 
     private void link(String rootName, String ns, String peer) throws IOException {

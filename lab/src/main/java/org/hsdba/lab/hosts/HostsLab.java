@@ -5,27 +5,22 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import org.hsdba.api.DeviceMode;
+import org.hsdba.api.DeviceStatus;
 import org.hsdba.lab.runtime.Lab;
 import org.hsdba.lab.runtime.LabOptions;
 import org.hsdba.lab.traffic.LabScenario;
-import org.hsdba.pofswitch.control.ControlConfig;
-import org.hsdba.pofswitch.control.ReferenceSwitch;
-import org.hsdba.pofswitch.datapath.DatapathConfig;
-import org.hsdba.pofswitch.datapath.PortConfig;
-import org.hsdba.pofswitch.ports.RealPorts;
 
 /**
- * {@code hsdba lab --hosts}: the lab (manager, adapter, REST and GUI) with one reference switch
- * on real ports between two network namespaces, iperf3 flows as the scenario's sources, and a
+ * {@code hsdba lab --hosts}: the lab (manager, adapter, REST and GUI) with one switch (the
+ * reference switch on real ports, or a real POFSwitch process) between two network namespaces, iperf3 flows as the scenario's sources, and a
  * report of every flow's rate at the switch's egress against the exact allocation. Runs the
  * scenario once. {@link #close()} (also from the shutdown hook on Ctrl-C) kills the senders, stops
  * the switch and the lab and removes the namespaces.
@@ -39,13 +34,12 @@ public final class HostsLab implements AutoCloseable {
     private final PrintStream out;
     private Lab lab;
     private HostNetwork net;
-    private ReferenceSwitch sw;
-    private RealPorts ports;
+    private HostSwitch sw;
     private IperfFlows iperf;
     private DelayLine wayBack;
-    private ScheduledExecutorService ticker;
     private final int warmupSeconds;
     private final HostLinks links;
+    private final Path pofSwitch;
     private boolean closed;
 
     public HostsLab(HostPlan plan, LabOptions options, PrintStream out) {
@@ -59,6 +53,14 @@ public final class HostsLab implements AutoCloseable {
 
     /** @param links egress shaping ({@code --shape}) */
     public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, HostLinks links, PrintStream out) {
+        this(plan, options, warmupSeconds, links, null, out);
+    }
+
+    /**
+     * @param pofSwitch a real POFSwitch binary to put between the hosts ({@code --pofswitch}), stock or
+     *                  patched with the extension; null for the reference switch in this JVM
+     */
+    public HostsLab(HostPlan plan, LabOptions options, int warmupSeconds, HostLinks links, Path pofSwitch, PrintStream out) {
         if (warmupSeconds < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0 s, got " + warmupSeconds);
         }
@@ -66,6 +68,7 @@ public final class HostsLab implements AutoCloseable {
         this.options = options;
         this.warmupSeconds = warmupSeconds;
         this.links = links;
+        this.pofSwitch = pofSwitch;
         this.out = out;
     }
 
@@ -96,45 +99,31 @@ public final class HostsLab implements AutoCloseable {
             out.println("hsdba lab: round-trip times added on the way back (" + net.wayBackIn() + " -> " + net.wayBackOut()
                     + "): " + HostsReport.rttSummary(plan));
         }
-        List<PortConfig> pcs = new ArrayList<>();
-        for (int id = 1; id <= egress; id++) {
-            pcs.add(id == 1 ? RealPorts.portConfig(1, net.switchInInterface())
-                    : id == egress ? RealPorts.portConfig(id, net.switchOutInterface()) : PortConfig.standard(id));
-        }
         long dpid = Long.parseUnsignedLong(plan.tree().port().deviceId().substring(4), 16);
-        DatapathConfig.Builder db = DatapathConfig.builder().deviceId(dpid).ports(pcs).extensionEnabled(!options.stockSwitches())
-                .rngSeed(dpid);
-        ControlConfig.Builder cb = ControlConfig.builder().controller("127.0.0.1", lab.pofPort()).reconnectIntervalMs(1000);
-        if (options.stockSwitches()) {
-            options.stockProfile().resources(db);
-            options.stockProfile().timing(cb);
-        }
-        sw = new ReferenceSwitch(db.build(), cb.build());
         EgressMeter meter = new EgressMeter(egress, plan.tree().levels().get(0).field().offsetBits(),
                 (int) Math.ceil(plan.duration()) + 10);
-        sw.onOutput(meter::accept);
-        ports = RealPorts.attach(sw, Map.of(1, net.switchInInterface(), egress, net.switchOutInterface()),
-                m -> out.println("hsdba lab: " + m));
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "hosts-lab-ticker");
-            t.setDaemon(true);
-            return t;
-        });
-        ticker.scheduleAtFixedRate(sw::advanceClock, 100, 100, TimeUnit.MILLISECONDS);
-        sw.start();
+        sw = pofSwitch == null
+                ? ReferenceHostSwitch.start(options, net, egress, dpid, lab.pofPort(), meter, m -> out.println("hsdba lab: " + m))
+                : PofSwitchHost.start(pofSwitch, net, egress, dpid, lab.pofPort(), meter, options.dataDir().resolve("pofswitch"));
+        out.println("hsdba lab: switch: " + sw.description());
+        String deviceId = plan.tree().port().deviceId();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!(sw.channel().isRunning() && sw.datapath().tableCount() > 0)) {
+        while (!lab.service().device(deviceId).map(DeviceStatus::isProgrammed).orElse(false)) {
+            String failed = sw.failure();
+            if (failed != null) {
+                throw new IOException(failed);
+            }
             if (System.nanoTime() > deadline || stop.getAsBoolean()) {
                 throw new IOException("the switch was not programmed within 30 s (see " + options.dataDir().resolve("lab.log") + ")");
             }
             Thread.sleep(50);
         }
-        Thread.sleep(500); // the rest of the program (entries after the tables)
+        boolean stock = lab.service().device(deviceId).map(d -> d.mode() != DeviceMode.IN_SWITCH).orElse(options.stockSwitches());
         out.println("hsdba lab ready: " + lab.uiUri() + "  user " + options.user() + "  password " + options.password());
         iperf = new IperfFlows(plan, net, options.dataDir().resolve("hosts"));
         iperf.startServers();
         out.println("hsdba lab: " + plan.flows().size() + " iperf3 flow(s) for " + plan.duration() + " s; switch "
-                + (options.stockSwitches() ? "stock (controller-assisted)" : "in-switch"));
+                + (stock ? "stock (controller-assisted)" : "in-switch"));
         long t0 = System.nanoTime();
         meter.start();
         List<HostFlow> pending = new ArrayList<>(plan.flows());
@@ -149,16 +138,20 @@ public final class HostsLab implements AutoCloseable {
             if (t >= plan.duration() + 1) {
                 break;
             }
+            String failed = sw.failure();
+            if (failed != null) {
+                throw new IOException(failed + " at " + Math.round(t) + " s into the run");
+            }
             if (t >= nextStatus) {
-                out.println("  t=" + nextStatus + " s  " + ports.stats());
+                out.println("  t=" + nextStatus + " s  " + sw.stats());
                 nextStatus += 5;
             }
             Thread.sleep(20);
         }
         iperf.awaitClients(stop.getAsBoolean() ? 0 : 5000);
         double ran = (System.nanoTime() - t0) / 1e9;
-        HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), warmupSeconds, options.stockSwitches(),
-                ports.stats() + (wayBack != null ? "; " + wayBack.stats() : ""));
+        HostsReport report = HostsReport.of(plan, meter, iperf, Math.min(ran, plan.duration()), warmupSeconds, stock,
+                sw.stats() + (wayBack != null ? "; " + wayBack.stats() : ""));
         Path file = options.dataDir().resolve("hosts-report.txt");
         Files.write(file, report.text().getBytes(StandardCharsets.UTF_8));
         Files.write(options.dataDir().resolve("hosts-seconds.csv"),
@@ -179,12 +172,6 @@ public final class HostsLab implements AutoCloseable {
         }
         if (iperf != null) {
             iperf.close();
-        }
-        if (ticker != null) {
-            ticker.shutdownNow();
-        }
-        if (ports != null) {
-            ports.close();
         }
         if (sw != null) {
             sw.close();

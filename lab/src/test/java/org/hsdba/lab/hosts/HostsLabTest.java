@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Random;
 
 import org.hsdba.lab.runtime.LabOptions;
@@ -44,6 +45,39 @@ public class HostsLabTest {
     public void udpFlowsThroughRealPortsGetTheExactAllocationAndEverythingIsRemoved() throws Exception {
         String why = HostsLab.unavailable();
         Assume.assumeTrue("SKIPPED hsdba lab --hosts: " + why, why == null);
+        runAndCheck(6, HostsLab.WARMUP_SECONDS, null);
+    }
+
+    /**
+     * The same through a real, stock POFSwitch 1.4.0 (controller-assisted, polled every second), its
+     * egress counted from a mirror of the interface: longer, since the loop needs a few polls to
+     * find each leaf's drop threshold. Skips where the POFSwitch source or a compiler is missing.
+     */
+    @Test
+    public void udpFlowsThroughARealStockPofSwitchGetTheExactAllocation() throws Exception {
+        String why = HostsLab.unavailable();
+        Assume.assumeTrue("SKIPPED hsdba lab --hosts: " + why, why == null);
+        Path binary = pofSwitchBinary("stock");
+        runAndCheck(14, 6, binary);
+    }
+
+    /** The POFSwitch flavour's binary from scripts/pofswitch.sh (built once, cached); the test is skipped without one. */
+    private static Path pofSwitchBinary(String flavour) throws Exception {
+        Path root = Paths.get("").toAbsolutePath();
+        while (root != null && !Files.exists(root.resolve("scripts/pofswitch.sh"))) {
+            root = root.getParent();
+        }
+        Assume.assumeTrue("SKIPPED: no scripts/pofswitch.sh above " + Paths.get("").toAbsolutePath(), root != null);
+        Process p = new ProcessBuilder("bash", root.resolve("scripts/pofswitch.sh").toString(), "path", flavour)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        int exit = p.waitFor();
+        Assume.assumeTrue("SKIPPED: no " + flavour + " POFSwitch build (scripts/pofswitch.sh exited " + exit + ")", exit == 0);
+        return Paths.get(out.substring(out.lastIndexOf('\n') + 1));
+    }
+
+    /** Random weights and offered rates, one run of {@code seconds}, every leaf within 10 % of exact, nothing left behind. */
+    private static void runAndCheck(int seconds, int warmup, Path pofSwitch) throws Exception {
         long seed = System.nanoTime();
         Random rnd = new Random(seed);
         int w1 = 1 + rnd.nextInt(3);
@@ -52,7 +86,7 @@ public class HostsLabTest {
         double r2 = 3 + rnd.nextInt(12);
         Path dir = Files.createTempDirectory("hosts-lab");
         Path file = dir.resolve("lab.json");
-        Files.writeString(file, scenario(w1, w2, r1, r2, 6, ""));
+        Files.writeString(file, scenario(w1, w2, r1, r2, seconds, ""));
         LabScenario lab = LabScenario.read(file);
         HostPlan plan = HostPlan.of(lab, 1.0);
         LabOptions options = LabOptions.builder(file).switches(0).httpPort(0).pofPort(0).dataDir(dir.resolve("data"))
@@ -60,16 +94,21 @@ public class HostsLabTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         HostsReport report;
         String prefix = HostNetwork.prefix() + "-" + ProcessHandle.current().pid() + "-";
-        try (HostsLab hosts = new HostsLab(plan, options, new PrintStream(console, true, StandardCharsets.UTF_8))) {
+        try (HostsLab hosts = new HostsLab(plan, options, warmup, HostLinks.DIRECT, pofSwitch,
+                new PrintStream(console, true, StandardCharsets.UTF_8))) {
             report = hosts.run(lab, () -> false);
             assertTrue(Shell.run("ip", "netns", "list").contains(prefix + "tx"));
         }
-        String figures = "seed " + seed + ", weights " + w1 + ":" + w2 + ", offered " + r1 + "/" + r2 + " Mb/s\n" + report.text();
+        String figures = "seed " + seed + ", weights " + w1 + ":" + w2 + ", offered " + r1 + "/" + r2 + " Mb/s, switch "
+                + (pofSwitch == null ? "reference" : pofSwitch) + "\n" + report.text();
+        assertEquals(figures, pofSwitch != null, report.text().contains("stock"));
         for (HostsReport.Row r : report.rows()) {
             assertEquals(figures, r.exactBps(), r.egressBps(), 0.10 * r.exactBps());
         }
         assertFalse(figures, Shell.run("ip", "netns", "list").contains(prefix));
         assertFalse(Shell.run("ip", "-o", "link").contains("hs" + ProcessHandle.current().pid() % 100000 + "p"));
-        assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").endsWith("iperf3")));
+        assertFalse(Shell.run("ip", "-o", "link").contains("hs" + ProcessHandle.current().pid() % 100000 + "t"));
+        assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().command().orElse("").endsWith("iperf3")
+                || p.info().command().orElse("").endsWith("pofswitch")));
     }
 }

@@ -35,7 +35,7 @@ import org.hsdba.store.FileHsdbaStore;
  * A burst of concurrent PATCH clients against the durable file store (issue 17: 1,000 clients,
  * p99 < 500 ms; other clients' GETs p99 < 200 ms). {@code clients} threads each send
  * {@code rounds} PATCHes of a node's peak in the tree of port 1 (all released at once per round),
- * while 4 other clients GET the tree of port 2 back to back; the GETs count only while PATCHes
+ * while 4 other clients GET the tree of port 2 one after another (10 ms apart); the GETs count only while PATCHes
  * are in flight. A first burst of the same size, not counted, warms the code paths (its figures
  * are printed apart). Every PATCH must answer 200 or 503 (busy, with Retry-After). Real service,
  * embedded REST server over loopback HTTP, {@link FileHsdbaStore} in a temporary directory (every
@@ -50,6 +50,19 @@ public final class ConcurrentPatchBench {
     private static final String EDITED = "v1/devices/" + DEVICE + "/ports/1";
     private static final String OTHER = "v1/devices/" + DEVICE + "/ports/2";
     private static final int GETTERS = 4;
+    /**
+     * The clients' HTTP stack: {@code raw} (default since 2026-11-27, {@link RawHttpConnection}: each
+     * client thread its own keep-alive socket, blocking reads) or {@code jdk} ({@code java.net.http},
+     * one shared client, as before): {@code -Dhsdba.bench.client=jdk}.
+     */
+    private static final String CLIENT = System.getProperty("hsdba.bench.client", "raw");
+    /**
+     * Each GET client's pause after an answer: {@code -Dhsdba.bench.getPauseMs}, default 10 (at most
+     * about 400 GETs/s from the four). Without a pause (0, the benchmark before 2026-11-27 16:30) the
+     * GET clients take whatever CPU the PATCHes leave: with the raw client 26,012 GETs in a 16 s run
+     * instead of 2,700-4,800, so the PATCH figures measured the GET clients' speed more than the server.
+     */
+    private static final long GET_PAUSE_MS = Long.getLong("hsdba.bench.getPauseMs", 10);
 
     private ConcurrentPatchBench() {
     }
@@ -78,28 +91,41 @@ public final class ConcurrentPatchBench {
             check(http.put(OTHER + "/tree", tree(2, 2, 5)), "store the other tree");
             long configBytes = Files.size(dir.resolve(FileHsdbaStore.CONFIG_FILE));
             int restThreadsBefore = restThreads();
+            Client client = client(http, server);
             // Warm-up: a few of everything, so the first round does not time class loading.
             for (int i = 0; i < 20; i++) {
-                check(patch(http, i, subnets, hosts), "warm-up PATCH");
-                check(http.get(OTHER + "/tree"), "warm-up GET");
+                check(patch(client, i, subnets, hosts), "warm-up PATCH");
+                check(client.get(OTHER + "/tree"), "warm-up GET");
             }
             // A first burst of the same size, not counted: it runs the code paths cold (interpreter,
             // JIT compiling on the same 2 cores); a controller that has been up for a while is warm.
-            Burst cold = burst(http, pool, clients, 0, subnets, hosts);
+            Burst cold = burst(client, pool, clients, 0, subnets, hosts);
             Burst all = new Burst();
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
             Map<Long, Long> restCpuBefore = restThreadCpu();
+            List<String> perRound = new ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
-                all.add(burst(http, pool, clients, round * clients, subnets, hosts));
+                long t0 = System.nanoTime();
+                long jvm0 = processCpuNanos();
+                Map<Long, Long> rest0 = restThreadCpu();
+                Burst b = burst(client, pool, clients, round * clients, subnets, hosts);
+                all.add(b);
+                // Per round: whether the rounds still get cheaper (the JIT still compiling) or are steady.
+                perRound.add(String.format(Locale.ROOT, "  round %d: %.0f writes/s, PATCH p99 %.2f ms, CPU per PATCH %.2f ms"
+                        + " (JVM) / %.2f ms (Jetty's threads)", round, b.ok / ((System.nanoTime() - t0) / 1e9),
+                        pct(sorted(b.patchNanos), 0.99), (processCpuNanos() - jvm0) / 1e6 / b.patchNanos.size(),
+                        cpuSince(rest0, restThreadCpu()) / 1e6 / b.patchNanos.size()));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
             out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds after one uncounted"
-                    + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP,"
-                    + " Jetty at most %d threads; JVM %s, %d cores", clients, rounds, nodes, configBytes,
+                    + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP"
+                    + " (%s), GET clients pausing %d ms after each answer, Jetty at most %d threads; JVM %s, %d cores",
+                    clients, rounds, nodes, configBytes,
+                    CLIENT.equals("raw") ? "one keep-alive socket per client thread" : "java.net.http", GET_PAUSE_MS,
                     HsdbaRestServer.MAX_THREADS, System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors()));
             out.add(String.format(Locale.ROOT, "PATCH                 %s; %d ok, %d busy (503); %.1f s for all, %.0f writes/s",
@@ -111,6 +137,7 @@ public final class ConcurrentPatchBench {
             out.add(String.format(Locale.ROOT, "CPU during the bursts: %.0f ms in the whole JVM (%.2f ms per PATCH, clients,"
                     + " GC and JIT included), %.0f ms on Jetty's threads (%.2f ms per PATCH: HTTP, admission, persist)",
                     processCpuMs, processCpuMs / all.patchNanos.size(), restCpuMs, restCpuMs / all.patchNanos.size()));
+            out.addAll(perRound);
             out.add(String.format(Locale.ROOT, "Jetty threads: %d before, %d after the bursts; tree version %d",
                     restThreadsBefore, restThreads(), version));
         } finally {
@@ -145,9 +172,9 @@ public final class ConcurrentPatchBench {
 
     /**
      * {@code clients} PATCHes released at once (numbered from {@code base}) while {@link #GETTERS}
-     * other clients GET the other tree back to back until the last PATCH is answered.
+     * other clients GET the other tree one after another until the last PATCH is answered.
      */
-    private static Burst burst(Http http, ExecutorService pool, int clients, int base, int subnets, int hosts)
+    private static Burst burst(Client http, ExecutorService pool, int clients, int base, int subnets, int hosts)
             throws Exception {
         Burst out = new Burst();
         CountDownLatch go = new CountDownLatch(1);
@@ -165,6 +192,9 @@ public final class ConcurrentPatchBench {
                         mine = Arrays.copyOf(mine, n * 2);
                     }
                     mine[n++] = System.nanoTime() - t0;
+                    if (GET_PAUSE_MS > 0) {
+                        Thread.sleep(GET_PAUSE_MS);
+                    }
                 }
                 return Arrays.copyOf(mine, n);
             }));
@@ -175,9 +205,9 @@ public final class ConcurrentPatchBench {
             patches.add(pool.submit(() -> {
                 go.await();
                 long t0 = System.nanoTime();
-                Http.Answer a = patch(http, n, subnets, hosts);
+                RawHttpConnection.Answer a = patch(http, n, subnets, hosts);
                 long t = System.nanoTime() - t0;
-                if (a.status() == 503 && a.header("Retry-After") != null) {
+                if (a.status == 503 && a.retryAfter != null) {
                     return new long[] {t, 503};
                 }
                 check(a, "PATCH");
@@ -203,7 +233,7 @@ public final class ConcurrentPatchBench {
         return out;
     }
 
-    private static Http.Answer patch(Http http, int n, int subnets, int hosts) {
+    private static RawHttpConnection.Answer patch(Client http, int n, int subnets, int hosts) {
         String id = "h" + (n % subnets) + "_" + (n / subnets % hosts);
         return http.patch(EDITED + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
     }
@@ -214,13 +244,67 @@ public final class ConcurrentPatchBench {
         }
     }
 
+    private static void check(RawHttpConnection.Answer a, String what) {
+        if (a.status != 200) {
+            throw new IllegalStateException(what + ": unexpected answer " + a);
+        }
+    }
+
+    /** What the burst's clients send: a GET, or a PATCH with a JSON body. */
+    private interface Client {
+        RawHttpConnection.Answer get(String path);
+
+        RawHttpConnection.Answer patch(String path, String body, String... headers);
+    }
+
+    private static Client client(Http http, HsdbaRestServer server) {
+        if (CLIENT.equals("jdk")) {
+            return new Client() {
+                @Override
+                public RawHttpConnection.Answer get(String path) {
+                    return answer(http.get(path));
+                }
+
+                @Override
+                public RawHttpConnection.Answer patch(String path, String body, String... headers) {
+                    return answer(http.patch(path, body, headers));
+                }
+
+                private RawHttpConnection.Answer answer(Http.Answer a) {
+                    return new RawHttpConnection.Answer(a.status(), a.header("Retry-After"), a.body());
+                }
+            };
+        }
+        if (!CLIENT.equals("raw")) {
+            throw new IllegalArgumentException("-Dhsdba.bench.client=" + CLIENT + ": raw or jdk");
+        }
+        // Each client thread its own connection, kept across bursts (the pool's threads live on).
+        ThreadLocal<RawHttpConnection> own = ThreadLocal.withInitial(() -> new RawHttpConnection(server.baseUri(),
+                HsdbaRestServer.DEFAULT_USER, HsdbaRestServer.DEFAULT_PASSWORD));
+        return new Client() {
+            @Override
+            public RawHttpConnection.Answer get(String path) {
+                return own.get().send("GET", path, null);
+            }
+
+            @Override
+            public RawHttpConnection.Answer patch(String path, String body, String... headers) {
+                return own.get().send("PATCH", path, body, headers);
+            }
+        };
+    }
+
     private static String figures(List<Long> nanos) {
-        long[] s = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] s = sorted(nanos);
         if (s.length == 0) {
             return "no requests"; // a short burst may end before a GET client's first request
         }
         return String.format(Locale.ROOT, "p50 %8.2f ms   p99 %8.2f ms   max %8.2f ms   (%d requests)",
                 pct(s, 0.50), pct(s, 0.99), s[s.length - 1] / 1e6, s.length);
+    }
+
+    private static long[] sorted(List<Long> nanos) {
+        return nanos.stream().mapToLong(Long::longValue).sorted().toArray();
     }
 
     private static double pct(long[] sorted, double p) {

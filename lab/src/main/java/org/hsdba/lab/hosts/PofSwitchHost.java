@@ -1,0 +1,115 @@
+package org.hsdba.lab.hosts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.hsdba.pofswitch.ports.RawSocket;
+
+/**
+ * A real POFSwitch 1.4.0 process (stock, or patched with the HSDBA extension: the adapter's probe
+ * tells them apart) on the hosts' veths, run the way its README says: as root, in a private SysV
+ * IPC namespace ({@code unshare --ipc}), stdin held open, in its own empty working directory (no
+ * {@code pofswitch_config.conf}: the default build's resources), logging errors only. POFSwitch
+ * numbers its {@code -a} ports from 1 in order, so the tree's egress port must be 2. What it sends
+ * out of the egress port is counted from a mirror of that interface ({@link HostNetwork#mirrorEgress}).
+ */
+final class PofSwitchHost implements HostSwitch {
+    private final Process process;
+    private final Path binary;
+    private final Path log;
+    private final RawSocket tap;
+    private final Thread reader;
+    private final AtomicLong frames = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private volatile boolean closed;
+
+    private PofSwitchHost(Process process, Path binary, Path log, RawSocket tap, EgressMeter meter) {
+        this.process = process;
+        this.binary = binary;
+        this.log = log;
+        this.tap = tap;
+        this.reader = new Thread(() -> count(meter), "hosts-lab-egress-tap");
+        this.reader.setDaemon(true);
+    }
+
+    /** The egress port a POFSwitch between the hosts has: its second {@code -a} interface. */
+    static final int EGRESS_PORT = 2;
+
+    static PofSwitchHost start(Path binary, HostNetwork net, int egress, long dpid, int pofPort, EgressMeter meter, Path workDir)
+            throws IOException {
+        if (egress != EGRESS_PORT) {
+            throw new IOException("a real POFSwitch numbers its ports 1, 2 in the order it is given them: the tree's egress port"
+                    + " must be " + EGRESS_PORT + " (the lab file's tree is on port " + egress + ")");
+        }
+        if (!Files.isExecutable(binary)) {
+            throw new IOException("no POFSwitch binary at " + binary + " (build one with scripts/pofswitch.sh build stock|hx)");
+        }
+        RawSocket tap = RawSocket.open(net.mirrorEgress());
+        Files.createDirectories(workDir);
+        Files.deleteIfExists(workDir.resolve("pofswitch_config.conf"));
+        Path log = workDir.resolve("pofswitch.log");
+        List<String> cmd = List.of("unshare", "--ipc", binary.toString(), "-i", "127.0.0.1", "-p", Integer.toString(pofPort),
+                "-d", Long.toHexString(dpid), "-V", "error", "-a", net.switchInInterface(), "-a", net.switchOutInterface());
+        Process p;
+        try {
+            // stdin stays an open pipe nobody writes to: at EOF its command line spins
+            p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            tap.close();
+            throw new IOException("cannot start " + String.join(" ", cmd) + ": " + e.getMessage(), e);
+        }
+        PofSwitchHost h = new PofSwitchHost(p, binary, log, tap, meter);
+        h.reader.start();
+        return h;
+    }
+
+    private void count(EgressMeter meter) {
+        byte[] buf = new byte[2048];
+        while (!closed) {
+            int n;
+            try {
+                n = tap.receive(buf);
+            } catch (IOException e) {
+                return; // closed
+            }
+            if (n > 0 && n <= buf.length) {
+                frames.incrementAndGet();
+                bytes.addAndGet(n);
+                meter.accept(buf, n);
+            }
+        }
+    }
+
+    @Override
+    public String description() {
+        return "real POFSwitch " + binary + " (pid " + process.pid() + ", log " + log + ")";
+    }
+
+    @Override
+    public String stats() {
+        return "POFSwitch egress " + frames.get() + " frames, " + bytes.get() + " bytes" + (process.isAlive() ? "" : "; " + failure());
+    }
+
+    @Override
+    public String failure() {
+        return process.isAlive() ? null : "the POFSwitch process exited with status " + process.exitValue() + " (see " + log + ")";
+    }
+
+    /** Kills it (SIGTERM and SIGINT do not stop POFSwitch; its SysV queue goes with its IPC namespace). */
+    @Override
+    public void close() {
+        closed = true;
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+            reader.join(2 * RawSocket.POLL_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tap.close();
+    }
+}
