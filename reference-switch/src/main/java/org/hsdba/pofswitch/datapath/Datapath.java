@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxCallBlock;
 import org.hsdba.pof.ext.HxEntryRecord;
@@ -44,8 +43,9 @@ import org.hsdba.pofswitch.tables.TableStore;
  * bits and the HSDBA extension's state, and {@link #process(byte[], int, long)}.
  *
  * <p>Thread-safety: control operations (FLOW_MOD, TABLE_MOD, block and register writes, HELLO...),
- * idle expiries and in-process reads hold the exclusive side of a read-write lock; packets hold
- * the shared side, so a packet sees a control operation wholly before or wholly after it. Packets
+ * idle expiries and in-process reads hold the exclusive side of a packet-biased gate
+ * ({@link Gate}: a packet marks its lane busy, an operation waits for every lane to be idle);
+ * packets hold the shared side, so a packet sees a control operation wholly before or wholly after it. Packets
  * of different trees run at the same time, each thread with its own packet buffer and fast-path
  * state ({@link Lane}); packets that can reach the same state (the same tree) run one at a time
  * under their domain's lock ({@link Domains}), in the order they take it. A caller feeding packets
@@ -62,8 +62,8 @@ public final class Datapath {
     private final HxState hx;
     private final AtomicLong upwardXid = new AtomicLong();
     private final long startNanos = System.nanoTime();
-    /** Packets share it, everything else takes it exclusively (see the class comment). */
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Packets share it, everything else takes it exclusively (see the class comment and {@link Gate}). */
+    private final Gate gate = new Gate();
     /** Each packet-feeding thread's scratch (the datapath holds the lanes, so they go with it). */
     private final Map<Thread, Lane> lanes = new ConcurrentHashMap<>();
     /**
@@ -71,6 +71,8 @@ public final class Datapath {
      * this datapath does not keep it (and its tables) alive through its thread-local map.
      */
     private final ThreadLocal<java.lang.ref.WeakReference<Lane>> myLane = new ThreadLocal<>();
+    /** The lane of the first thread that fed packets, while that thread lives (see {@link #lane()}). */
+    private Lane firstLane;
     /** The buffer PACKET_OUT and hooks use (under the exclusive lock). */
     private final Packet controlPacket = new Packet();
     /** Latest time seen by a control-side call (packets keep theirs in their lane). Exclusive lock. */
@@ -108,9 +110,9 @@ public final class Datapath {
             run(lane, frame, frame.length, inPort, timeNanos, lane.scratch);
             return lane.scratch.toResult();
         }
-        lock.readLock().lock();
+        gate.enter(lane);
         try {
-            List<PofMessage> upward = prepare(timeNanos);
+            List<PofMessage> upward = prepare(lane, timeNanos);
             lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
             if (upward == null) {
                 upward = new ArrayList<>();
@@ -128,7 +130,7 @@ public final class Datapath {
             return new Execution(this, lane.packet, timeNanos, false, upward).runPacket();
         } finally {
             lane.leave();
-            lock.readLock().unlock();
+            gate.exit(lane);
         }
     }
 
@@ -154,9 +156,9 @@ public final class Datapath {
     }
 
     private void run(Lane lane, byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
-        lock.readLock().lock();
+        gate.enter(lane);
         try {
-            List<PofMessage> upward = prepare(timeNanos);
+            List<PofMessage> upward = prepare(lane, timeNanos);
             lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
             EndReason early = !portEnabled.getOrDefault(inPort, false) ? EndReason.PORT_DISABLED
                     : length > 1514 ? EndReason.OVERSIZE
@@ -179,7 +181,7 @@ public final class Datapath {
             lane.fastRun.run(fastProgram, timeNanos, out, upward);
         } finally {
             lane.leave();
-            lock.readLock().unlock();
+            gate.exit(lane);
         }
     }
 
@@ -188,12 +190,12 @@ public final class Datapath {
      * program if a change left it stale, both under the exclusive lock (the shared one is given up
      * meanwhile and held again on return). Returns the expiries' messages, or null if none were due.
      */
-    private List<PofMessage> prepare(long timeNanos) {
+    private List<PofMessage> prepare(Lane lane, long timeNanos) {
         if (timeNanos < hx.idleBound() && domains != null && (fastProgram != null || !config.fastPath())) {
             return null;
         }
-        lock.readLock().unlock();
-        lock.writeLock().lock();
+        gate.exit(lane);
+        gate.lockExclusive();
         try {
             List<PofMessage> upward = null;
             if (timeNanos >= hx.idleBound()) { // another thread may have run them meanwhile
@@ -203,8 +205,8 @@ public final class Datapath {
             compile();
             return upward;
         } finally {
-            lock.readLock().lock(); // downgrade: no change can come in between
-            lock.writeLock().unlock();
+            gate.downgrade(lane); // no change can come in between
+            gate.unlockExclusive();
         }
     }
 
@@ -224,16 +226,38 @@ public final class Datapath {
         domains = null;
     }
 
-    /** This thread's lane (made on its first packet; lanes of threads that ended are dropped then). */
+    /**
+     * This thread's lane (made on its first packet; lanes of threads that ended are dropped then).
+     * The first thread to feed packets (while it lives) finds its lane in a plain field, without
+     * the thread-local lookup: the single-thread case. Racy by design and safe: a lane's thread
+     * is final, so a thread sees either its own lane or another thread's and then looks it up.
+     */
     private Lane lane() {
+        Lane first = firstLane;
+        Thread t = Thread.currentThread();
+        if (first != null && first.thread == t) {
+            return first;
+        }
         java.lang.ref.WeakReference<Lane> ref = myLane.get();
         Lane lane = ref == null ? null : ref.get();
         if (lane == null) {
-            Thread t = Thread.currentThread();
-            lanes.keySet().removeIf(other -> !other.isAlive());
-            lane = new Lane(this, t, config.fastPath());
-            lanes.put(t, lane);
-            myLane.set(new java.lang.ref.WeakReference<>(lane));
+            gate.lockExclusive(); // a control operation's list of lanes must be complete
+            try {
+                lanes.keySet().removeIf(other -> !other.isAlive());
+                gate.removeDead();
+                if (firstLane != null && !firstLane.thread.isAlive()) {
+                    firstLane = null;
+                }
+                lane = new Lane(this, t, config.fastPath());
+                lanes.put(t, lane);
+                gate.add(lane);
+                myLane.set(new java.lang.ref.WeakReference<>(lane));
+                if (firstLane == null) {
+                    firstLane = lane;
+                }
+            } finally {
+                gate.unlockExclusive();
+            }
         }
         return lane;
     }
@@ -260,12 +284,12 @@ public final class Datapath {
 
     /** Number of domains of the program as it is (packets of different domains run concurrently). */
     public int concurrencyDomains() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             compile();
             return domains.count();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -274,7 +298,7 @@ public final class Datapath {
      * needed; {0, 0} without the fast path). For tests and the benchmark.
      */
     public int[] fastPathCoverage() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             if (!config.fastPath()) {
                 return new int[] {0, 0};
@@ -282,13 +306,13 @@ public final class Datapath {
             compile();
             return fastProgram.coverage();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Packets the fast path handed over to the interpreter part-way (0 without the fast path). */
     public long fastPathHandOvers() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             long n = 0;
             for (Lane lane : lanes.values()) {
@@ -296,7 +320,7 @@ public final class Datapath {
             }
             return n;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -312,14 +336,14 @@ public final class Datapath {
 
     /** Lets switch time pass without packets: runs idle expiries due by {@code timeNanos}. */
     public List<PofMessage> advanceTime(long timeNanos) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             lastTimeNs = Math.max(lastTimeNs, timeNanos);
             List<PofMessage> upward = new ArrayList<>();
             expireIdle(timeNanos, upward);
             return upward;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -334,11 +358,11 @@ public final class Datapath {
 
     /** Runs {@code body} with the exclusive lock: nothing changes and no packet runs meanwhile. */
     <T> T exclusive(java.util.function.Supplier<T> body) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return body.get();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -348,7 +372,7 @@ public final class Datapath {
 
     /** PACKET_OUT: runs its actions on its frame, as POFSwitch does (no table, no port check). */
     public ProcessResult packetOut(PacketOut out) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             byte[] data = out.data();
             if (data.length > Packet.RAW_MAX - Packet.PREBUF) {
@@ -357,7 +381,7 @@ public final class Datapath {
             controlPacket.load(data, data.length, (int) out.inPort());
             return new Execution(this, controlPacket, lastTime(), false, new ArrayList<>()).runActions(out.actions());
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -462,7 +486,7 @@ public final class Datapath {
 
     /** A controller HELLO: everything is cleared and every port disabled. */
     public void wipe() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             invalidate();
             tables.clear();
@@ -472,13 +496,13 @@ public final class Datapath {
             hx.wipe();
             portEnabled.replaceAll((k, v) -> false);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** PORT_MOD: sets a port's of_enable bit. */
     public void portMod(int slotId, int portId, boolean enable) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             if (slotId != 0) {
                 throw SwitchError.invalidSlot("slot " + slotId);
@@ -488,26 +512,26 @@ public final class Datapath {
             }
             portEnabled.put(portId, enable);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Enables every port (what a controller does with one PORT_MOD per port). */
     public void enableAllPorts() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             portEnabled.replaceAll((k, v) -> true);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     public boolean portEnabled(int portId) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return portEnabled.getOrDefault(portId, false);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -517,7 +541,7 @@ public final class Datapath {
 
     /** TABLE_MOD ADD (command 0) or DELETE (2); other commands are answered by the caller. */
     public void tableMod(TableMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             invalidate();
             if (mod.command() == 0) {
@@ -527,7 +551,7 @@ public final class Datapath {
                 hx.pendingJoins.keySet().removeIf(k -> k.table == removed.spec().globalId());
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -536,7 +560,7 @@ public final class Datapath {
      * POFSwitch reports although the change was made (a bad counter id on ADD).
      */
     public List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             invalidate();
             FlowTable table = tables.tableFor(mod);
@@ -580,7 +604,7 @@ public final class Datapath {
                     throw SwitchError.of(ErrorType.FLOW_MOD_FAILED, 6, "POFFMFC_BAD_COMMAND", "command " + mod.command());
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -614,7 +638,7 @@ public final class Datapath {
 
     /** COUNTER_MOD: 0 ADD, 1 DELETE, 2 CLEAR. */
     public void counterMod(int command, long counterId) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             switch (command) {
                 case 0: counters.init(counterId); break;
@@ -624,23 +648,23 @@ public final class Datapath {
                     throw SwitchError.of(ErrorType.COUNTER_MOD_FAILED, 2, "POFCMFC_BAD_COMMAND", "command " + command);
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** COUNTER_REQUEST: {packets, bytes}. */
     public long[] counter(long counterId) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return counters.read(counterId);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** GROUP_MOD: 0 ADD, 1 MODIFY, 2 DELETE. */
     public void groupMod(GroupMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             long id = mod.groupId();
             switch (mod.command()) {
@@ -670,13 +694,13 @@ public final class Datapath {
                     throw SwitchError.of(ErrorType.GROUP_MOD_FAILED, 11, "POFGMFC_BAD_COMMAND", "command " + mod.command());
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** METER_MOD: 0 ADD, 1 MODIFY, 2 DELETE (meters only store a rate, as in POFSwitch). */
     public void meterMod(MeterMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             long id = mod.meterId();
             switch (mod.command()) {
@@ -704,7 +728,7 @@ public final class Datapath {
                     throw SwitchError.of(ErrorType.METER_MOD_FAILED, 4, "POFMMFC_BAD_COMMAND", "command " + mod.command());
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -714,7 +738,7 @@ public final class Datapath {
      * {@code xid}; the caller appends QUERYALL_FIN.
      */
     public List<PofMessage> queryAll(long xid) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             List<PofMessage> out = new ArrayList<>();
             for (FlowTable t : tables.all()) {
@@ -737,7 +761,7 @@ public final class Datapath {
             counters.snapshot().forEach((id, v) -> out.add(new CounterReply(xid, 4, 0, id, v[0], v[1])));
             return out;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -769,19 +793,19 @@ public final class Datapath {
 
     /** HX_FEATURES_REPLY for a probe with {@code xid}. */
     public HxFeaturesReply hxFeatures(long xid) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return new HxFeaturesReply(xid, HxTypes.EXT_VERSION, config.stateWords(), config.maxBlocks(),
                     config.maxBlockInstructions(), HxTypes.MAX_PARAM_BYTES, config.registerWords(),
                     config.maxPendingJoins(), config.instructionBudget(), hx.seed(), lastTime());
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** HX_BLOCK_MOD (section 5). */
     public void blockMod(HxBlockMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             invalidate();
             int id = mod.blockId();
@@ -822,7 +846,7 @@ public final class Datapath {
                 throw e;
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -843,7 +867,7 @@ public final class Datapath {
 
     /** HX_REGISTER_MOD (section 6). */
     public void registerMod(HxRegisterMod mod) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             if (mod.command() != HxRegisterMod.COMMAND_WRITE && mod.command() != HxRegisterMod.COMMAND_ZERO) {
                 throw SwitchError.hx(HxErrorCode.BAD_COMMAND, "HX_REGISTER_MOD command " + mod.command());
@@ -857,7 +881,7 @@ public final class Datapath {
                 java.util.Arrays.fill(hx.registers, first, first + mod.count(), 0);
             }
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -870,7 +894,7 @@ public final class Datapath {
 
     /** HX_READ_REQUEST (section 9): the replies, all but the last flagged MORE. */
     public List<HxReadReply> read(HxReadRequest req) throws SwitchError {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             List<HxReadReply> out = new ArrayList<>();
             if (req.what() == HxReadRequest.WHAT_REGISTERS) {
@@ -906,7 +930,7 @@ public final class Datapath {
             }
             return out;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -927,19 +951,19 @@ public final class Datapath {
 
     /** The HX record (activity, passed/dropped counters, state) of an entry, or null if absent. */
     public HxEntryRecord entryRecord(int globalTableId, long index) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             FlowTable t = tables.byGlobalId(globalTableId);
             FlowEntry e = t == null ? null : t.byIndex(index);
             return e == null ? null : record(e);
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** HX records of every entry of a table, by index (empty if the table does not exist). */
     public List<HxEntryRecord> entryRecords(int globalTableId) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             FlowTable t = tables.byGlobalId(globalTableId);
             if (t == null) {
@@ -951,7 +975,7 @@ public final class Datapath {
             }
             return out;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
@@ -960,7 +984,7 @@ public final class Datapath {
      * id and entry index: what the controller's FLOW_MODs left in the switch.
      */
     public Map<Integer, Map<Long, HxCallBlock>> entryCalls() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             Map<Integer, Map<Long, HxCallBlock>> out = new java.util.TreeMap<>();
             for (FlowTable t : tables.all()) {
@@ -974,68 +998,68 @@ public final class Datapath {
             }
             return out;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** A register word. */
     public long register(int word) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return hx.registers[word];
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Stock counters by id: {packets, bytes}. */
     public Map<Long, long[]> counters() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return Collections.unmodifiableMap(counterStore().snapshot());
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Join PACKET_INs not sent because the pending-join set was full. */
     public long joinsSuppressed() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return hx.joinsSuppressed;
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Number of flow tables created (by TABLE_MOD). */
     public int tableCount() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return tables.all().size();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Number of installed extension blocks: non-zero once an in-switch (HX) program is loaded. */
     public int blockCount() {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             return hx.blocks.size();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 
     /** Number of entries in a table (0 if absent). */
     public int entryCount(int globalTableId) {
-        lock.writeLock().lock();
+        gate.lockExclusive();
         try {
             FlowTable t = tables.byGlobalId(globalTableId);
             return t == null ? 0 : t.size();
         } finally {
-            lock.writeLock().unlock();
+            gate.unlockExclusive();
         }
     }
 

@@ -1,12 +1,13 @@
 package org.hsdba.pofswitch.datapath;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
 import org.hsdba.pof.ext.HxAlu;
 import org.hsdba.pof.ext.HxBranch;
 import org.hsdba.pof.ext.HxCallBlock;
@@ -35,23 +36,88 @@ import org.hsdba.pofswitch.tables.TableStore;
  * <p>Built under the datapath's exclusive lock after any change, like {@link FastProgram}.
  */
 final class Domains {
-    /** One domain: its lock and the latest time a packet in it used (so a tree's time never goes back). */
+    /**
+     * One domain: its lock and the latest time a packet in it used (so a tree's time never goes
+     * back). The lock is a compare-and-set on a word taken and a release store to give it up (a
+     * {@code ReentrantLock}'s unlock is a second atomic); held for one packet, so a thread that
+     * finds it taken spins, then yields.
+     */
     static final class Domain {
-        final ReentrantLock lock = new ReentrantLock();
-        /** Guarded by {@link #lock}. */
+        private static final VarHandle TAKEN;
+
+        static {
+            try {
+                TAKEN = MethodHandles.lookup().findVarHandle(Domain.class, "taken", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        @SuppressWarnings("unused") // through TAKEN
+        private volatile int taken;
+        /** Guarded by the domain's lock. */
         long lastTimeNs = Long.MIN_VALUE;
+
+        void lock() {
+            for (int spins = 0; !TAKEN.compareAndSet(this, 0, 1); spins++) {
+                if (spins < 256) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield(); // its packet's thread may be descheduled
+                }
+            }
+        }
+
+        void unlock() {
+            TAKEN.setRelease(this, 0);
+        }
     }
 
+    /** Table 0's roots by entry index where that index names one entry only (the common case). */
+    private final FlowEntry[] rootByIndex;
+    private final Domain[] domainByIndex;
+    /** Every root: for entries sharing an index or with an index beyond the arrays. */
     private final Map<FlowEntry, Domain> byEntry;
     private final int count;
 
     private Domains(Map<FlowEntry, Domain> byEntry, int count) {
         this.byEntry = byEntry;
         this.count = count;
+        long max = -1;
+        for (FlowEntry e : byEntry.keySet()) {
+            if (e.index() < INDEXED) {
+                max = Math.max(max, e.index());
+            }
+        }
+        this.rootByIndex = new FlowEntry[(int) max + 1];
+        this.domainByIndex = new Domain[(int) max + 1];
+        java.util.Set<Long> shared = new java.util.HashSet<>();
+        for (Map.Entry<FlowEntry, Domain> m : byEntry.entrySet()) {
+            long i = m.getKey().index();
+            if (i < 0 || i >= INDEXED) {
+                continue;
+            }
+            if (rootByIndex[(int) i] != null) {
+                shared.add(i);
+            }
+            rootByIndex[(int) i] = m.getKey();
+            domainByIndex[(int) i] = m.getValue();
+        }
+        for (long i : shared) { // two entries with one index (POFSwitch allows it): by the map
+            rootByIndex[(int) i] = null;
+            domainByIndex[(int) i] = null;
+        }
     }
+
+    /** Entry indexes below this are looked up in an array (table sizes are far below it). */
+    private static final long INDEXED = 1 << 16;
 
     /** The domain a packet matching {@code entry} of table 0 runs in. */
     Domain of(FlowEntry entry) {
+        long i = entry.index();
+        if (i >= 0 && i < rootByIndex.length && rootByIndex[(int) i] == entry) {
+            return domainByIndex[(int) i];
+        }
         Domain d = byEntry.get(entry);
         if (d == null) {
             throw new IllegalStateException("global table 0 entry " + entry.index() + " was installed after the "

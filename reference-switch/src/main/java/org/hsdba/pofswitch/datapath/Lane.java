@@ -1,12 +1,27 @@
 package org.hsdba.pofswitch.datapath;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * One thread's scratch for feeding a {@link Datapath}: its packet buffer, fast-path run state and
  * outcome, the domain it holds while a packet runs, and the latest time it processed a packet at.
  * Used only by its thread; the datapath keeps one per thread that sends it packets.
  */
 final class Lane {
+    private static final VarHandle BUSY;
+
+    static {
+        try {
+            BUSY = MethodHandles.lookup().findVarHandle(Lane.class, "busy", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     final Thread thread;
+    /** A packet runs on this lane ({@link Gate}): written by its thread, read by control operations. */
+    private volatile boolean busy;
     final Packet packet = new Packet();
     final PacketOutcome scratch = new PacketOutcome();
     /** Null when the datapath runs the interpreter alone. */
@@ -21,6 +36,32 @@ final class Lane {
         this.fastRun = fastPath ? new FastRun(dp, this) : null;
     }
 
+    /** Before a packet: a volatile store, so the gate's check that follows cannot move above it. */
+    void setBusy() {
+        busy = true;
+    }
+
+    /** After a packet: a release store is enough (everything the packet did happens before it). */
+    void setIdle() {
+        BUSY.setRelease(this, false);
+    }
+
+    /** Whether a packet runs on this lane now. */
+    boolean isBusy() {
+        return busy;
+    }
+
+    /** A control operation waits for the packet running on this lane, if any, to end. */
+    void awaitIdle() {
+        for (int spins = 0; busy; spins++) {
+            if (spins < 256) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // the packet's thread may be descheduled
+            }
+        }
+    }
+
     /** Takes {@code d}'s lock for the running packet (once; a packet stays in one domain). */
     void enter(Domains.Domain d) {
         if (held == d) {
@@ -29,14 +70,14 @@ final class Lane {
         if (held != null) {
             throw new IllegalStateException("a packet reached two domains: the domain analysis missed a path");
         }
-        d.lock.lock();
+        d.lock();
         held = d;
     }
 
     /** Releases the domain of the packet that just finished, if it took one. */
     void leave() {
         if (held != null) {
-            held.lock.unlock();
+            held.unlock();
             held = null;
         }
     }

@@ -14,12 +14,25 @@ import java.util.Objects;
  * POFSwitch's hash-only lookup can return false matches, which this switch does not imitate);
  * DT = by index only. Entries are kept in installation order; an ADD with an index already present
  * adds a second entry, as POFSwitch does.
+ *
+ * <p>MM lookups do not scan the table: entries whose mask covers every key byte (a user's exact
+ * key, nearly all of an HSDBA level table) are indexed by value, the others (wildcards, a
+ * table's default) are scanned; the result is the same first entry of the highest priority, ties
+ * going to the earliest installed. A join's confirmation looks its key up once per ADD, so a scan
+ * made the switch's control channel slower with every user.
  */
 public final class FlowTable {
     private final TableSpec spec;
     private final int keyBytes;
     private final List<FlowEntry> entries = new ArrayList<>();
     private final Map<KeyBytes, FlowEntry> exact = new HashMap<>();
+    /** MM: the entries with a full mask, by value, each list in installation order. */
+    private final Map<KeyBytes, List<FlowEntry>> fullMask = new HashMap<>();
+    /** MM: the other entries, in installation order. */
+    private final List<FlowEntry> wildcards = new ArrayList<>();
+    /** MM: each entry's place in installation order (compares a full-mask entry with a wildcard on a tie). */
+    private final Map<FlowEntry, Long> order = new java.util.IdentityHashMap<>();
+    private long installed;
 
     public FlowTable(TableSpec spec) {
         this.spec = Objects.requireNonNull(spec, "spec");
@@ -53,27 +66,75 @@ public final class FlowTable {
         entries.add(entry);
         if (spec.type() == 2) {
             exact.putIfAbsent(new KeyBytes(entry.valueBytes(), keyBytes), entry);
+        } else if (spec.type() == 0) {
+            indexMasked(entry);
         }
     }
 
     /** Replaces {@code old} by {@code replacement} at the same position. */
     public void replace(FlowEntry old, FlowEntry replacement) {
         entries.set(entries.indexOf(old), replacement);
-        rebuildExact();
+        rebuildIndexes();
     }
 
     public void remove(FlowEntry entry) {
         entries.remove(entry);
-        rebuildExact();
+        if (spec.type() == 0) {
+            unindexMasked(entry);
+        } else {
+            rebuildIndexes();
+        }
     }
 
-    private void rebuildExact() {
+    private void rebuildIndexes() {
         if (spec.type() == 2) {
             exact.clear();
             for (FlowEntry e : entries) {
                 exact.putIfAbsent(new KeyBytes(e.valueBytes(), keyBytes), e);
             }
+        } else if (spec.type() == 0) {
+            fullMask.clear();
+            wildcards.clear();
+            order.clear();
+            for (FlowEntry e : entries) {
+                indexMasked(e);
+            }
         }
+    }
+
+    private void indexMasked(FlowEntry entry) {
+        order.put(entry, installed++);
+        if (fullMask(entry)) {
+            fullMask.computeIfAbsent(new KeyBytes(entry.valueBytes(), keyBytes), k -> new ArrayList<>(1)).add(entry);
+        } else {
+            wildcards.add(entry);
+        }
+    }
+
+    private void unindexMasked(FlowEntry entry) {
+        if (order.remove(entry) == null) {
+            return;
+        }
+        if (fullMask(entry)) {
+            KeyBytes k = new KeyBytes(entry.valueBytes(), keyBytes);
+            List<FlowEntry> same = fullMask.get(k);
+            same.remove(entry);
+            if (same.isEmpty()) {
+                fullMask.remove(k);
+            }
+        } else {
+            wildcards.remove(entry);
+        }
+    }
+
+    private boolean fullMask(FlowEntry entry) {
+        byte[] mask = entry.maskBytes();
+        for (int i = 0; i < keyBytes; i++) {
+            if (mask[i] != (byte) 0xFF) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -118,8 +179,17 @@ public final class FlowTable {
         switch (spec.type()) {
             case 0: {
                 FlowEntry best = null;
-                for (FlowEntry e : entries) {
-                    if (e.maskMatches(key, keyBytes) && (best == null || e.priority() > best.priority())) {
+                List<FlowEntry> same = fullMask.isEmpty() ? null : fullMask.get(new KeyBytes(key, keyBytes));
+                if (same != null) {
+                    for (FlowEntry e : same) {
+                        if (best == null || e.priority() > best.priority()) {
+                            best = e;
+                        }
+                    }
+                }
+                for (FlowEntry e : wildcards) {
+                    if (e.maskMatches(key, keyBytes) && (best == null || e.priority() > best.priority()
+                            || e.priority() == best.priority() && order.get(e) < order.get(best))) {
                         best = e;
                     }
                 }
