@@ -25,7 +25,8 @@ public class GateTest {
     /** Per packet thread, written by its packets only (shared side). */
     private final long[][] packetPairs = new long[PACKET_THREADS][2];
 
-    @Test
+    /** A gate that leaves a lane marked busy would make the control side wait for ever: fail instead of hanging CI. */
+    @Test(timeout = 300_000)
     public void packetsAndOperationsNeverSeeEachOtherHalfDone() throws Exception {
         Gate gate = new Gate();
         AtomicLong tornInPackets = new AtomicLong();
@@ -83,7 +84,7 @@ public class GateTest {
         assertEquals("control operations that saw a packet half done", 0, tornInOperations[0]);
     }
 
-    @Test
+    @Test(timeout = 60_000)
     public void aThreadHoldingTheExclusiveSideRunsPacketsAndTakesItAgain() {
         Gate gate = new Gate();
         Lane lane = new Lane(null, Thread.currentThread(), false);
