@@ -61,7 +61,12 @@ public class ParameterChangeLifecycleTest {
         Rig.await("a first user joined", () -> rig.events(HsdbaEvent.Type.NODE_JOINED).size() >= 1);
         int tables = rig.sw.datapath().tableCount();
 
-        ParametersPreview idle = rig.manager.previewParameters(START.toBuilder().idleTimeout(Duration.ofSeconds(4)).build());
+        HsdbaParameters idleChange = START.toBuilder().idleTimeout(Duration.ofSeconds(4)).build();
+        // NODE_JOINED is announced on the confirmation's thread, just before the device's lane records
+        // the program that holds the node: for that moment a preview still sees the program without it.
+        Rig.await("the first joined user's entry in the device's confirmed program",
+                () -> rig.manager.previewParameters(idleChange).devices().get(0).messages() >= 4);
+        ParametersPreview idle = rig.manager.previewParameters(idleChange);
         assertEquals(1, idle.devices().size());
         assertEquals(ParametersPreview.Change.IN_PLACE, idle.devices().get(0).change());
         assertTrue("one MODIFY per node entry at least", idle.devices().get(0).messages() >= 4);
