@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.hsdba.pof.ext.HxBlockMod;
 import org.hsdba.pof.ext.HxCallBlock;
@@ -64,8 +63,6 @@ public final class Datapath {
     private final long startNanos = System.nanoTime();
     /** Packets share it, everything else takes it exclusively (see the class comment and {@link Gate}). */
     private final Gate gate = new Gate();
-    /** Each packet-feeding thread's scratch (the datapath holds the lanes, so they go with it). */
-    private final Map<Thread, Lane> lanes = new ConcurrentHashMap<>();
     /**
      * The calling thread's lane, found without a map lookup; weakly, so that a thread that outlives
      * this datapath does not keep it (and its tables) alive through its thread-local map.
@@ -243,13 +240,11 @@ public final class Datapath {
         if (lane == null) {
             gate.lockExclusive(); // a control operation's list of lanes must be complete
             try {
-                lanes.keySet().removeIf(other -> !other.isAlive());
                 gate.removeDead();
                 if (firstLane != null && !firstLane.thread.isAlive()) {
                     firstLane = null;
                 }
                 lane = new Lane(this, t, config.fastPath());
-                lanes.put(t, lane);
                 gate.add(lane);
                 myLane.set(new java.lang.ref.WeakReference<>(lane));
                 if (firstLane == null) {
@@ -315,7 +310,7 @@ public final class Datapath {
         gate.lockExclusive();
         try {
             long n = 0;
-            for (Lane lane : lanes.values()) {
+            for (Lane lane : gate.lanes()) {
                 n += lane.fastRun == null ? 0 : lane.fastRun.handOvers;
             }
             return n;
@@ -350,7 +345,7 @@ public final class Datapath {
     /** The latest switch time a packet or a control call used (exclusive lock held). */
     private long lastTime() {
         long t = lastTimeNs;
-        for (Lane lane : lanes.values()) {
+        for (Lane lane : gate.lanes()) {
             t = Math.max(t, lane.lastTimeNs);
         }
         return t;

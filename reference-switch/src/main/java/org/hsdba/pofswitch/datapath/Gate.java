@@ -25,7 +25,10 @@ final class Gate {
     private final ReentrantLock control = new ReentrantLock();
     /** True from the moment a control operation wants the datapath until it is done. */
     private volatile boolean closed;
-    /** Every lane that feeds packets (copy on write, under the exclusive side). */
+    /**
+     * Every lane that feeds packets (copy on write, under the exclusive side); the datapath holds
+     * the gate, so its lanes (each thread's scratch) go with it.
+     */
     private volatile Lane[] lanes = new Lane[0];
 
     /** Takes the exclusive side: waits for running packets to end; none starts until {@link #unlockExclusive()}. */
@@ -83,6 +86,11 @@ final class Gate {
         Lane[] next = Arrays.copyOf(now, now.length + 1);
         next[now.length] = lane;
         lanes = next;
+    }
+
+    /** The lanes feeding packets (read it with the exclusive side held, for a list no packet thread adds to meanwhile). */
+    Lane[] lanes() {
+        return lanes;
     }
 
     /** Forgets lanes whose thread ended (exclusive side held). */

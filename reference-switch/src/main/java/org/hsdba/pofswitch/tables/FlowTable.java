@@ -127,6 +127,7 @@ public final class FlowTable {
         }
     }
 
+    /** Whether {@code entry}'s mask covers every key byte: it matches its own value only. */
     private boolean fullMask(FlowEntry entry) {
         byte[] mask = entry.maskBytes();
         for (int i = 0; i < keyBytes; i++) {
@@ -146,13 +147,8 @@ public final class FlowTable {
         if (spec.type() == 3) {
             return null;
         }
-        if (spec.type() != 2) {
-            byte[] mask = entry.maskBytes();
-            for (int i = 0; i < keyBytes; i++) {
-                if (mask[i] != (byte) 0xFF) {
-                    return null;
-                }
-            }
+        if (spec.type() != 2 && !fullMask(entry)) {
+            return null;
         }
         return java.util.Arrays.copyOf(entry.valueBytes(), keyBytes);
     }
