@@ -41,11 +41,20 @@ public final class InterpreterBenchmark {
     private static final long K_NANOS = 2_000_000;
     /** Simulated time, {@code hsdba.bench.seconds} (default 1; scripts/bench.sh --quick runs less). */
     private static final long DURATION = (long) (Double.parseDouble(System.getProperty("hsdba.bench.seconds", "1")) * 1e9);
+    /**
+     * Packets per {@link Datapath#processBatch} call on the fast path, {@code hsdba.bench.batch}
+     * (default 32, what a real port's recvmmsg takes at most); 1 feeds them one at a time through
+     * {@link Datapath#processInto}.
+     */
+    private static final int BATCH = Integer.getInteger("hsdba.bench.batch", 32);
 
     private InterpreterBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (BATCH < 1 || BATCH > Datapath.MAX_BATCH) {
+            throw new IllegalArgumentException("hsdba.bench.batch " + BATCH + " outside [1, " + Datapath.MAX_BATCH + "]");
+        }
         StringWriter text = new StringWriter();
         PrintWriter out = new PrintWriter(text);
         BinaryTreeSetup tree = new BinaryTreeSetup(5, 2, (long) (CAPACITY_BPS * ETA / 8), K_NANOS);
@@ -63,8 +72,10 @@ public final class InterpreterBenchmark {
         out.printf(Locale.ROOT, "C = %.1f Gb/s, eta = %.2f, K = %.1f ms, packets %d B, %.1f s simulated, "
                 + "%d packets, CBR sources starting at 0%n", CAPACITY_BPS / 1e9, ETA, K_NANOS / 1e6, PACKET,
                 DURATION / 1e9, arrivals.count());
-        out.printf(Locale.ROOT, "demands: leaves 1-12 100 Mb/s, leaves 13-32 500 Mb/s (offered %.1f Gb/s)%n%n",
+        out.printf(Locale.ROOT, "demands: leaves 1-12 100 Mb/s, leaves 13-32 500 Mb/s (offered %.1f Gb/s)%n",
                 (12 * 100e6 + 20 * 500e6) / 1e9);
+        out.printf(Locale.ROOT, "fast path fed %s%n%n", BATCH == 1 ? "one packet at a time (processInto)"
+                : "in batches of " + BATCH + " packets (processBatch, as a real port's receive batch)");
 
         // each engine: a warm-up run (JIT), then the measured run on a fresh switch
         run(tree, arrivals, frames, null, false);
@@ -216,7 +227,7 @@ public final class InterpreterBenchmark {
 
     /**
      * The HSDBA program on the arrivals: the interpreter through {@link Datapath#process}, the
-     * fast path through {@link Datapath#processInto} with one reused {@link PacketOutcome}.
+     * fast path through {@link Feeder} (batches, or {@link Datapath#processInto}) with reused outcomes.
      */
     private static Measured run(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames, Snapshot snapshot,
             boolean fastPath) throws Exception {
@@ -224,7 +235,7 @@ public final class InterpreterBenchmark {
         if (snapshot == null) {
             tree.install(dp, 2, 0);
         }
-        PacketOutcome outcome = new PacketOutcome();
+        Feeder feeder = new Feeder(dp);
         long instructions = 0;
         boolean taken = false;
         long halfwayAllocation = 0;
@@ -234,6 +245,7 @@ public final class InterpreterBenchmark {
         for (int i = 0; i < arrivals.count(); i++) {
             long t = arrivals.time(i);
             if (snapshot != null && !taken && t >= DURATION / 2) {
+                instructions += feeder.flush(); // the packets before half time, then the snapshot
                 long before = allocatedBytes();
                 List<HxEntryRecord> leaves = dp.entryRecords(BinaryTreeSetup.tableOf(4));
                 for (int j = 0; j < leaves.size(); j++) {
@@ -243,17 +255,58 @@ public final class InterpreterBenchmark {
                 halfwayAllocation = allocatedBytes() - before; // the harness's, not the datapath's
             }
             if (fastPath) {
-                dp.processInto(frames[arrivals.source(i)], 1, t, outcome);
-                instructions += outcome.instructions();
+                instructions += feeder.add(frames[arrivals.source(i)], t);
             } else {
                 ProcessResult r = dp.process(frames[arrivals.source(i)], 1, t);
                 instructions += r.instructions();
             }
         }
+        instructions += feeder.flush();
         long nanos = System.nanoTime() - t0;
         long cpu = cpuNanos() - c0;
         long allocated = a0 < 0 ? -1 : allocatedBytes() - a0 - halfwayAllocation;
         return new Measured(arrivals.count(), nanos, cpu, instructions, allocated);
+    }
+
+    /**
+     * Feeds the fast path on port 1: in batches of {@link #BATCH} through {@link Datapath#processBatch},
+     * or one at a time. {@link #add} and {@link #flush} return the instructions of the packets they ran.
+     */
+    private static final class Feeder {
+        final Datapath dp;
+        final byte[][] frames = new byte[BATCH][];
+        final int[] lengths = new int[BATCH];
+        final long[] times = new long[BATCH];
+        final PacketOutcome[] outs = new PacketOutcome[BATCH];
+        int count;
+
+        Feeder(Datapath dp) {
+            this.dp = dp;
+            for (int i = 0; i < BATCH; i++) {
+                outs[i] = new PacketOutcome();
+            }
+        }
+
+        long add(byte[] frame, long time) {
+            if (BATCH == 1) {
+                dp.processInto(frame, 1, time, outs[0]);
+                return outs[0].instructions();
+            }
+            frames[count] = frame;
+            lengths[count] = frame.length;
+            times[count] = time;
+            return ++count == BATCH ? flush() : 0;
+        }
+
+        long flush() {
+            dp.processBatch(frames, lengths, count, 1, times, outs);
+            long instructions = 0;
+            for (int i = 0; i < count; i++) {
+                instructions += outs[i].instructions();
+            }
+            count = 0;
+            return instructions;
+        }
     }
 
     private static Measured stockPipeline(BinaryTreeSetup tree, CbrArrivals arrivals, byte[][] frames,
@@ -272,18 +325,19 @@ public final class InterpreterBenchmark {
                         .counterId(0).match(MatchX.exact(key, i)).instruction(next).build());
             }
         }
-        PacketOutcome outcome = new PacketOutcome();
+        Feeder feeder = new Feeder(dp);
         for (int rep = 0; rep < 2; rep++) {
             long a0 = allocatedBytes();
             long c0 = cpuNanos();
             long t0 = System.nanoTime();
             for (int i = 0; i < arrivals.count(); i++) {
                 if (fastPath) {
-                    dp.processInto(frames[arrivals.source(i)], 1, arrivals.time(i), outcome);
+                    feeder.add(frames[arrivals.source(i)], arrivals.time(i));
                 } else {
                     dp.process(frames[arrivals.source(i)], 1, arrivals.time(i));
                 }
             }
+            feeder.flush();
             long nanos = System.nanoTime() - t0;
             if (rep == 1) {
                 return new Measured(arrivals.count(), nanos, cpuNanos() - c0, 0,

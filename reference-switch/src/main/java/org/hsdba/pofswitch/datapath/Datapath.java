@@ -58,6 +58,19 @@ public final class Datapath {
     private final Map<Long, GroupMod> groups = new TreeMap<>();
     private final Map<Long, MeterMod> meters = new TreeMap<>();
     private final Map<Integer, Boolean> portEnabled = new HashMap<>();
+    /**
+     * {@link #portEnabled} by port id for packets (the map boxed the id and hashed it for every
+     * packet); null if a port id is outside [0, {@link #PORT_ARRAY}), then packets ask the map.
+     * Rebuilt with every change of the map, under the exclusive side.
+     */
+    private boolean[] enabledById;
+    private static final int PORT_ARRAY = 1 << 16;
+    /**
+     * Packets a {@link #processBatch} runs under one entry of the gate, at most: a control
+     * operation waits for the packet running when it closes the gate (checked between packets),
+     * a packet of another port for the same tree for at most this many (its domain is kept).
+     */
+    public static final int MAX_BATCH = 64;
     private final HxState hx;
     private final AtomicLong upwardXid = new AtomicLong();
     private final long startNanos = System.nanoTime();
@@ -89,6 +102,7 @@ public final class Datapath {
         for (PortConfig p : config.ports()) {
             portEnabled.put(p.id(), false);
         }
+        portsChanged();
     }
 
     public DatapathConfig config() {
@@ -114,7 +128,7 @@ public final class Datapath {
             if (upward == null) {
                 upward = new ArrayList<>();
             }
-            if (!portEnabled.getOrDefault(inPort, false)) {
+            if (!enabled(inPort)) {
                 return early(EndReason.PORT_DISABLED, upward);
             }
             if (frame.length > 1514) {
@@ -152,34 +166,113 @@ public final class Datapath {
         run(lane(), frame, length, inPort, timeNanos, out);
     }
 
-    private void run(Lane lane, byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
+    /**
+     * {@link #processInto(byte[], int, int, long, PacketOutcome)} of {@code count} frames in order, as
+     * a port's receive batch delivers them: frame {@code i} is {@code frames[i][0, lengths[i])},
+     * received on {@code inPort} at {@code times[i]}, into {@code outs[i]}. The results are those of
+     * {@code count} calls one after the other; the packets enter the gate once, and a tree's domain
+     * taken by one packet stays taken for the next packets of the batch in it (what a packet pays
+     * to enter both is most of the exclusion's cost). Between two packets the batch checks whether a
+     * control operation is waiting and then lets it in first, so an operation still waits for one
+     * packet at most. {@code count} is at most {@link #MAX_BATCH}.
+     */
+    public void processBatch(byte[][] frames, int[] lengths, int count, int inPort, long[] times, PacketOutcome[] outs) {
+        if (count < 0 || count > MAX_BATCH || count > frames.length || count > lengths.length || count > times.length
+                || count > outs.length) {
+            throw new IllegalArgumentException("batch of " + count + " packets: needs 0 <= count <= " + MAX_BATCH
+                    + " and as many frames (" + frames.length + "), lengths (" + lengths.length + "), times ("
+                    + times.length + ") and outcomes (" + outs.length + ")");
+        }
+        for (int i = 0; i < count; i++) {
+            if (lengths[i] < 0 || lengths[i] > frames[i].length) {
+                throw new IllegalArgumentException("batch packet " + i + ": frame length " + lengths[i]
+                        + " outside its buffer of " + frames[i].length + " bytes");
+            }
+        }
+        if (count == 0) {
+            return;
+        }
+        Lane lane = lane();
         gate.enter(lane);
         try {
-            List<PofMessage> upward = prepare(lane, timeNanos);
-            lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
-            EndReason early = !portEnabled.getOrDefault(inPort, false) ? EndReason.PORT_DISABLED
-                    : length > 1514 ? EndReason.OVERSIZE
-                    : tables.byGlobalId(0) == null ? EndReason.NO_FIRST_TABLE : null;
-            if (early != null) {
-                out.reset();
-                out.end = early;
-                if (upward != null && !upward.isEmpty()) {
-                    out.upward = List.copyOf(upward);
+            for (int i = 0; i < count; i++) {
+                if (i > 0) {
+                    lane.packetEnded();
+                    if (gate.closing()) { // a control operation waits: let it in between two packets
+                        lane.leave();
+                        gate.exit(lane);
+                        gate.enter(lane);
+                    }
                 }
-                return;
+                runEntered(lane, frames[i], lengths[i], inPort, times[i], outs[i]);
             }
-            if (lane.fastRun == null) {
-                lane.packet.load(frame, length, inPort);
-                out.fill(new Execution(this, lane.packet, timeNanos, false, upward == null ? new ArrayList<>() : upward)
-                        .runPacket());
-                return;
-            }
-            lane.packet.loadFast(frame, length, inPort);
-            lane.fastRun.run(fastProgram, timeNanos, out, upward);
         } finally {
             lane.leave();
             gate.exit(lane);
         }
+    }
+
+    private void run(Lane lane, byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
+        gate.enter(lane);
+        try {
+            runEntered(lane, frame, length, inPort, timeNanos, out);
+        } finally {
+            lane.leave();
+            gate.exit(lane);
+        }
+    }
+
+    /** One packet with the gate entered on {@code lane}; the packet's domain stays held on return. */
+    private void runEntered(Lane lane, byte[] frame, int length, int inPort, long timeNanos, PacketOutcome out) {
+        List<PofMessage> upward = prepare(lane, timeNanos);
+        lane.lastTimeNs = Math.max(lane.lastTimeNs, timeNanos);
+        EndReason early = !enabled(inPort) ? EndReason.PORT_DISABLED
+                : length > 1514 ? EndReason.OVERSIZE
+                : !hasFirstTable(lane) ? EndReason.NO_FIRST_TABLE : null;
+        if (early != null) {
+            out.reset();
+            out.end = early;
+            if (upward != null && !upward.isEmpty()) {
+                out.upward = List.copyOf(upward);
+            }
+            return;
+        }
+        if (lane.fastRun == null) {
+            lane.packet.load(frame, length, inPort);
+            out.fill(new Execution(this, lane.packet, timeNanos, false, upward == null ? new ArrayList<>() : upward)
+                    .runPacket());
+            return;
+        }
+        lane.packet.loadFast(frame, length, inPort);
+        lane.fastRun.run(fastProgram, timeNanos, out, upward);
+    }
+
+    /** Whether global table 0 exists; the fast path asks its compiled program (an array, not the store's tree map). */
+    private boolean hasFirstTable(Lane lane) {
+        return lane.fastRun != null ? fastProgram.table(0) != null : tables.byGlobalId(0) != null;
+    }
+
+    private boolean enabled(int port) {
+        boolean[] byId = enabledById;
+        if (byId != null) {
+            return port >= 0 && port < byId.length && byId[port];
+        }
+        return portEnabled.getOrDefault(port, false);
+    }
+
+    /** After a change of {@link #portEnabled} (exclusive side, or the constructor). */
+    private void portsChanged() {
+        int max = -1;
+        for (int id : portEnabled.keySet()) {
+            if (id < 0 || id >= PORT_ARRAY) {
+                enabledById = null;
+                return;
+            }
+            max = Math.max(max, id);
+        }
+        boolean[] byId = new boolean[max + 1];
+        portEnabled.forEach((id, on) -> byId[id] = on);
+        enabledById = byId;
     }
 
     /**
@@ -191,6 +284,7 @@ public final class Datapath {
         if (timeNanos < hx.idleBound() && domains != null && (fastProgram != null || !config.fastPath())) {
             return null;
         }
+        lane.leave(); // a domain kept from the batch's last packet: never held while waiting
         gate.exit(lane);
         gate.lockExclusive();
         try {
@@ -490,6 +584,7 @@ public final class Datapath {
             meters.clear();
             hx.wipe();
             portEnabled.replaceAll((k, v) -> false);
+            portsChanged();
         } finally {
             gate.unlockExclusive();
         }
@@ -506,6 +601,7 @@ public final class Datapath {
                 throw SwitchError.of(ErrorType.PORT_MOD_FAILED, 1, "POFPMFC_BAD_PORT_ID", "port " + portId);
             }
             portEnabled.put(portId, enable);
+            portsChanged();
         } finally {
             gate.unlockExclusive();
         }
@@ -516,6 +612,7 @@ public final class Datapath {
         gate.lockExclusive();
         try {
             portEnabled.replaceAll((k, v) -> true);
+            portsChanged();
         } finally {
             gate.unlockExclusive();
         }

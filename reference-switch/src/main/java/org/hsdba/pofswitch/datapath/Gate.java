@@ -65,6 +65,14 @@ final class Gate {
         }
     }
 
+    /**
+     * Whether a control operation waits for the lanes (read between two packets of a batch, which
+     * then exits and enters again): a plain load on the packet side, no fence.
+     */
+    boolean closing() {
+        return closed;
+    }
+
     /** The packet on {@code lane} ended (or gives up its shared side for {@link #lockExclusive()}). */
     void exit(Lane lane) {
         lane.setIdle();

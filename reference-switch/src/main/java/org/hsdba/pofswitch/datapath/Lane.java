@@ -26,8 +26,13 @@ final class Lane {
     final PacketOutcome scratch = new PacketOutcome();
     /** Null when the datapath runs the interpreter alone. */
     final FastRun fastRun;
-    /** The domain whose lock this thread holds for the packet running now, or null. */
+    /**
+     * The domain whose lock this thread holds, or null: the running packet's, or kept from the
+     * batch's previous packet ({@link #packetEnded()}) until this packet enters one.
+     */
     Domains.Domain held;
+    /** Whether the running packet entered {@link #held} (a packet stays in one domain). */
+    private boolean heldByPacket;
     /** Written by its thread under the datapath's shared lock, read under the exclusive one. */
     long lastTimeNs;
 
@@ -62,23 +67,37 @@ final class Lane {
         }
     }
 
-    /** Takes {@code d}'s lock for the running packet (once; a packet stays in one domain). */
+    /**
+     * Takes {@code d}'s lock for the running packet (once; a packet stays in one domain). A domain
+     * kept from the previous packet is reused if it is {@code d}, else given up before {@code d} is
+     * taken: a lane never holds one domain while waiting for another (no deadlock between lanes).
+     */
     void enter(Domains.Domain d) {
-        if (held == d) {
-            return;
+        if (held != d) {
+            if (held != null) {
+                if (heldByPacket) {
+                    throw new IllegalStateException("a packet reached two domains: the domain analysis missed a path");
+                }
+                held.unlock();
+                held = null;
+            }
+            d.lock();
+            held = d;
         }
-        if (held != null) {
-            throw new IllegalStateException("a packet reached two domains: the domain analysis missed a path");
-        }
-        d.lock();
-        held = d;
+        heldByPacket = true;
     }
 
-    /** Releases the domain of the packet that just finished, if it took one. */
+    /** Between two packets of a batch: the domain stays held for the next packet, which may enter another. */
+    void packetEnded() {
+        heldByPacket = false;
+    }
+
+    /** Releases the domain held, if any (the packet ended, or the lane leaves the gate). */
     void leave() {
         if (held != null) {
             held.unlock();
             held = null;
         }
+        heldByPacket = false;
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.hsdba.pof.action.DropAction;
 import org.hsdba.pof.action.OutputAction;
 import org.hsdba.pof.ext.ExtCodec;
@@ -48,6 +49,9 @@ import org.junit.Test;
  * <li>Meanwhile a control thread rewrites a register pair in one HX_REGISTER_MOD and adds and
  * deletes a dispatch entry (the program is recompiled while packets run); a probe tree drops any
  * packet that sees the pair unequal: none may.
+ * <li>The same with the packets fed in batches ({@link Datapath#processBatch}, which keeps a
+ * tree's domain from one packet to the next), and two threads each feeding every tree's packets
+ * in mixed batches (each lane then moves between domains held by the other).
  * </ul>
  */
 public class ParallelTreesTest {
@@ -176,8 +180,20 @@ public class ParallelTreesTest {
         return s.toString();
     }
 
-    @Test
+    /** Batch sizes a batched feed cycles through: single packets, odd sizes, the largest. */
+    private static final int[] BATCH_SIZES = {1, 7, 32, Datapath.MAX_BATCH, 3};
+
+    @Test(timeout = 300_000)
     public void treesOnTheirOwnThreadsGiveTheSequentialVerdictsAndState() throws Exception {
+        treesOnTheirOwnThreads(false);
+    }
+
+    @Test(timeout = 300_000)
+    public void treesOnTheirOwnThreadsInBatchesGiveTheSequentialVerdictsAndState() throws Exception {
+        treesOnTheirOwnThreads(true);
+    }
+
+    private void treesOnTheirOwnThreads(boolean batched) throws Exception {
         Datapath seq = build();
         List<List<String>> expected = new ArrayList<>();
         for (int k = 0; k < TREES; k++) {
@@ -205,11 +221,11 @@ public class ParallelTreesTest {
             int tree = k;
             threads.add(thread(failure, () -> {
                 start.await();
-                PacketOutcome o = new PacketOutcome();
+                Feed feed = new Feed(par, 1 + (tree + 1) % TREES, batched, o -> actual.get(tree).add(verdict(o)));
                 for (int i = 0; i < PACKETS_PER_TREE; i++) {
-                    par.processInto(packet(tree, i), 1 + (tree + 1) % TREES, time(tree, i), o);
-                    actual.get(tree).add(verdict(o));
+                    feed.add(packet(tree, i), time(tree, i));
                 }
+                feed.flush();
             }));
         }
         threads.add(thread(failure, () -> {
@@ -218,7 +234,7 @@ public class ParallelTreesTest {
         }));
         Thread probe = thread(failure, () -> {
             start.await();
-            control.probe(threads.subList(0, TREES));
+            control.probe(threads.subList(0, TREES), batched);
         });
         threads.forEach(Thread::start);
         probe.start();
@@ -240,7 +256,7 @@ public class ParallelTreesTest {
         control.assertNoTornView();
     }
 
-    @Test
+    @Test(timeout = 300_000)
     public void twoThreadsOnOneTreeLoseNoUpdate() throws Exception {
         Datapath dp = build();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -281,6 +297,146 @@ public class ParallelTreesTest {
             assertEquals("tree " + k + " every third leaf packet dropped", leafPackets / 3, leafDrops[k].get());
             assertEquals("tree " + k + " forwarded", leafPackets - leafPackets / 3, forwarded[k].get());
             assertEquals("tree " + k + " stock counter", leafPackets, dp.counters().get((long) k + 1)[0]);
+        }
+    }
+
+    /**
+     * Two threads, each feeding half of every tree's packets in mixed batches: a lane keeps a tree's
+     * domain between packets and gives it up for the next tree's, which the other lane may hold
+     * (a lane holding one domain while waiting for another would deadlock here). Nothing is lost.
+     */
+    @Test(timeout = 300_000)
+    public void twoThreadsFeedingEveryTreeInBatchesLoseNoUpdate() throws Exception {
+        Datapath dp = build();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicLong[] forwarded = new AtomicLong[TREES];
+        AtomicLong[] leafDrops = new AtomicLong[TREES];
+        for (int k = 0; k < TREES; k++) {
+            forwarded[k] = new AtomicLong();
+            leafDrops[k] = new AtomicLong();
+        }
+        List<Thread> threads = new ArrayList<>();
+        CyclicBarrier start = new CyclicBarrier(2);
+        for (int half = 0; half < 2; half++) {
+            int first = half;
+            threads.add(thread(failure, () -> {
+                start.await();
+                int[] treeOf = new int[Datapath.MAX_BATCH];
+                int[] next = {0};
+                Feed feed = new Feed(dp, 1 + first, true, o -> {
+                    int tree = treeOf[next[0]++ % Datapath.MAX_BATCH];
+                    if (o.forwarded()) {
+                        forwarded[tree].incrementAndGet();
+                    } else if (o.dropReasonCode() == LEAF_DROP) {
+                        leafDrops[tree].incrementAndGet();
+                    }
+                });
+                int fed = 0;
+                for (int i = first; i < PACKETS_PER_TREE; i += 2) {
+                    // this thread's half of every tree, trees alternating with runs of 1-3 packets of one tree
+                    for (int k = 0; k < TREES; k++) {
+                        int tree = (k + i / 2) % TREES;
+                        treeOf[fed++ % Datapath.MAX_BATCH] = tree;
+                        feed.add(packet(tree, i), time(tree, i));
+                    }
+                }
+                feed.flush();
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertNull("a thread failed: " + failure.get(), failure.get());
+        long unknown = PACKETS_PER_TREE / 50;
+        long leafPackets = PACKETS_PER_TREE - unknown;
+        for (int k = 0; k < TREES; k++) {
+            assertEquals("tree " + k + " packets counted", PACKETS_PER_TREE, dp.register(base(k)));
+            assertEquals("tree " + k + " leaf packets counted", leafPackets, dp.register(base(k) + 1));
+            assertEquals("tree " + k + " every third leaf packet dropped", leafPackets / 3, leafDrops[k].get());
+            assertEquals("tree " + k + " forwarded", leafPackets - leafPackets / 3, forwarded[k].get());
+            assertEquals("tree " + k + " stock counter", leafPackets, dp.counters().get((long) k + 1)[0]);
+        }
+    }
+
+    @Test
+    public void aBatchOfTheWrongSizeIsRefusedBeforeAnyPacketRuns() throws Exception {
+        Datapath dp = build();
+        int n = Datapath.MAX_BATCH + 1;
+        byte[][] frames = new byte[n][];
+        PacketOutcome[] outs = new PacketOutcome[n];
+        for (int i = 0; i < n; i++) {
+            frames[i] = packet(0, i);
+            outs[i] = new PacketOutcome();
+        }
+        int[] lengths = new int[n];
+        for (int i = 0; i < n; i++) {
+            lengths[i] = frames[i].length;
+        }
+        try {
+            dp.processBatch(frames, lengths, n, 1, new long[n], outs);
+            org.junit.Assert.fail("a batch above MAX_BATCH was run");
+        } catch (IllegalArgumentException expected) {
+            org.junit.Assert.assertTrue(expected.getMessage(), expected.getMessage().contains("batch of " + n));
+        }
+        lengths[2] = frames[2].length + 1;
+        try {
+            dp.processBatch(frames, lengths, 3, 1, new long[3], outs);
+            org.junit.Assert.fail("a length beyond its buffer was accepted");
+        } catch (IllegalArgumentException expected) {
+            org.junit.Assert.assertTrue(expected.getMessage(), expected.getMessage().contains("batch packet 2"));
+        }
+        assertEquals("no packet ran", 0, dp.register(base(0)));
+    }
+
+    /**
+     * One thread's packets on one port: one at a time ({@link Datapath#processInto}), or in batches
+     * ({@link Datapath#processBatch}) of the sizes {@link #BATCH_SIZES} in turn. Each outcome goes
+     * to {@code sink} in packet order.
+     */
+    private static final class Feed {
+        private final Datapath dp;
+        private final int inPort;
+        private final boolean batched;
+        private final Consumer<PacketOutcome> sink;
+        private final byte[][] frames = new byte[Datapath.MAX_BATCH][];
+        private final int[] lengths = new int[Datapath.MAX_BATCH];
+        private final long[] times = new long[Datapath.MAX_BATCH];
+        private final PacketOutcome[] outs = new PacketOutcome[Datapath.MAX_BATCH];
+        private int count;
+        private int batches;
+
+        Feed(Datapath dp, int inPort, boolean batched, Consumer<PacketOutcome> sink) {
+            this.dp = dp;
+            this.inPort = inPort;
+            this.batched = batched;
+            this.sink = sink;
+            for (int i = 0; i < outs.length; i++) {
+                outs[i] = new PacketOutcome();
+            }
+        }
+
+        void add(byte[] frame, long time) {
+            if (!batched) {
+                dp.processInto(frame, inPort, time, outs[0]);
+                sink.accept(outs[0]);
+                return;
+            }
+            frames[count] = frame;
+            lengths[count] = frame.length;
+            times[count] = time;
+            if (++count == BATCH_SIZES[batches % BATCH_SIZES.length]) {
+                flush();
+            }
+        }
+
+        void flush() {
+            dp.processBatch(frames, lengths, count, inPort, times, outs);
+            for (int i = 0; i < count; i++) {
+                sink.accept(outs[i]);
+            }
+            count = 0;
+            batches++;
         }
     }
 
@@ -328,17 +484,19 @@ public class ParallelTreesTest {
             }
         }
 
-        void probe(List<Thread> trees) {
-            PacketOutcome o = new PacketOutcome();
-            byte[] f = frame(PROBE_KEY, 0, 64);
-            long t = 0;
-            while (trees.stream().anyMatch(Thread::isAlive)) {
-                dp.processInto(f, TREES + 2, t++, o);
+        void probe(List<Thread> trees, boolean batched) {
+            Feed feed = new Feed(dp, TREES + 2, batched, o -> {
                 probes.incrementAndGet();
                 if (!o.forwarded()) {
                     torn.incrementAndGet();
                 }
+            });
+            byte[] f = frame(PROBE_KEY, 0, 64);
+            long t = 0;
+            while (trees.stream().anyMatch(Thread::isAlive)) {
+                feed.add(f, t++);
             }
+            feed.flush();
         }
 
         void assertNoTornView() {
