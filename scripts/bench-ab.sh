@@ -1,41 +1,44 @@
 #!/usr/bin/env bash
-# A/B of the interpreter benchmark between two builds of the reference switch, in alternating
-# rounds in the same minutes, so that the machine's swing between minutes (other work, frequency)
-# hits both builds alike. A driver alternating both hot paths inside one JVM is not possible (the
-# two builds are the same classes), so each run is its own JVM; the order inside a round alternates
-# (A B, then B A, ...) so that neither build always runs right after the other.
+# A/B of the reference switch's fast path between two builds, in one JVM: each build's classes in
+# a class loader of their own (scripts/ab/AbDriver.java, AbRunner.java), run in alternating chunks
+# of packets (A B, B A, ...) of the interpreter benchmark's HSDBA case, each chunk timed by the
+# thread's CPU clock. The two chunks of a pair are milliseconds apart, so the machine's swing
+# between minutes (other work, the sibling hardware thread, frequency) hits both builds alike;
+# separate JVMs minutes apart (the A/B rounds until now) could not show a 5 % change.
 #
-#   scripts/bench-ab.sh [--rounds N] [--seconds S] [--lock FILE] [--no-build] [--out FILE] A B
+#   scripts/bench-ab.sh [--pairs N] [--chunk P] [--batch B] [--jvms J] [--lock FILE] [--no-build] [--out FILE] A B
 #
 # A and B: a directory holding a checkout of this repository (its reference-switch is built
 # there, or reused with --no-build), or a git revision of this repository (checked out detached
 # under target/bench-ab/trees/<sha>, built once, reused afterwards).
-#   --rounds N   rounds (default 5); each round runs A and B once
-#   --seconds S  simulated seconds of traffic per run (hsdba.bench.seconds, default 0.5)
-#   --lock FILE  builds under `flock -s FILE`, the rounds under `flock -x FILE` (a quiet lock shared
-#                with other builds on the machine)
+#   --pairs N    measured pairs of chunks per JVM (default 40; 20 pairs before them warm the JIT up)
+#   --chunk P    packets per chunk (default 50000, about 50 ms)
+#   --batch B    packets per datapath call where a build has Datapath.processBatch (default 32, as
+#                a real port's recvmmsg batch); a build without it, or --batch 1, feeds one at a time
+#   --jvms J     JVMs one after another (default 2): the JIT's choices differ between JVMs
+#   --lock FILE  builds under `flock -s FILE`, the measurement under `flock -x FILE` (a quiet lock
+#                shared with other builds on the machine)
 #   --no-build   reuse the trees' classes (each needs reference-switch/target/bench.cp)
 #   --out FILE   where the figures go (default target/bench-ab/ab-<UTC time>.txt)
-# Each run's line: round, build, UTC time, 1-minute load before and after, then the benchmark's
-# figures in packets per CPU second of its thread (the HSDBA program's fast path and interpreter,
-# the stock pipeline's fast path) and the fast path's wall ns per packet. The summary gives each
-# round's B/A ratio of the fast path's CPU rate and their median, min and max: a change is a
-# change only if the ratios' spread does not straddle 1.
-# Every run uses this tree's JVM options (jvm/opens.args, jvm/gc.args) for both builds.
+# Prints each pair (ns of CPU per packet of A and B, and B/A in packets per CPU second), each
+# build's median and best, and the median and quartiles of B/A: a change is shown only when both
+# quartiles are on one side of 1. The JVM runs with this tree's jvm/opens.args and jvm/gc.args.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 die() { echo "bench-ab.sh: $*" >&2; exit 2; }
 
-rounds=5 seconds=0.5 lock= build=true out=
+pairs=40 chunk=50000 batch=32 jvms=2 lock= build=true out=
 trees=()
 while [ $# -gt 0 ]; do
     a=$1
     shift
     case "$a" in
-        --rounds) [[ ${1:-} =~ ^[1-9][0-9]*$ ]] || die "--rounds needs a positive number"; rounds=$1; shift ;;
-        --seconds) [[ ${1:-} =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "--seconds needs a number"; seconds=$1; shift ;;
+        --pairs) [[ ${1:-} =~ ^[1-9][0-9]*$ ]] || die "--pairs needs a positive number"; pairs=$1; shift ;;
+        --chunk) [[ ${1:-} =~ ^[1-9][0-9]*$ ]] || die "--chunk needs a positive number"; chunk=$1; shift ;;
+        --batch) [[ ${1:-} =~ ^[1-9][0-9]*$ ]] || die "--batch needs a positive number"; batch=$1; shift ;;
+        --jvms) [[ ${1:-} =~ ^[1-9][0-9]*$ ]] || die "--jvms needs a positive number"; jvms=$1; shift ;;
         --lock) [ -n "${1:-}" ] || die "--lock needs a file"; lock=$1; shift ;;
         --out) [ -n "${1:-}" ] || die "--out needs a file"; out=$1; shift ;;
         --no-build) build=false ;;
@@ -90,62 +93,33 @@ mkdir -p "$root/target/bench-ab"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# figure LINE-REGEX FIELD-REGEX FILE: the number (commas removed) after FIELD-REGEX on the line
-figure() {
-    grep -E -- "$1" "$3" | head -1 | grep -oE -- "[0-9,.]+ $2" | head -1 | cut -d' ' -f1 | tr -d ,
-}
+# Each build's runner compiled against its own classes; the driver against the JDK only.
+cps=()
+for i in 0 1; do
+    d=${dirs[$i]}
+    cp="$d/reference-switch/target/classes:$(cat "$d/reference-switch/target/bench.cp")"
+    mkdir -p "$work/runner$i"
+    javac -nowarn -d "$work/runner$i" -cp "$cp" "$root/scripts/ab/AbRunner.java" || die "AbRunner does not compile against $d"
+    cps+=("$work/runner$i:$cp")
+done
+mkdir -p "$work/driver"
+javac -d "$work/driver" "$root/scripts/ab/AbDriver.java" || die "AbDriver does not compile"
 
-run_one() { # ROUND LABEL DIR
-    local d=$3 res="$work/$2-$1.txt"
-    local cp="$d/reference-switch/target/classes:$(cat "$d/reference-switch/target/bench.cp")"
-    local l0 t
-    l0=$(cut -d' ' -f1 /proc/loadavg)
-    t=$(date -u +%H:%M:%S)
-    (cd "$work" && java "@$root/jvm/opens.args" "@$root/jvm/gc.args" -Dhsdba.bench.seconds="$seconds" \
-        -cp "$cp" org.hsdba.pofswitch.bench.InterpreterBenchmark "$res" >"$work/log" 2>&1) \
-        || { tail -20 "$work/log"; die "the benchmark failed in $d (round $1)"; }
-    local fast interp stock ns
-    fast=$(figure '^HSDBA program, fast path' 'packets per CPU second' "$res")
-    interp=$(figure '^HSDBA program, interpreter' 'packets per CPU second' "$res")
-    stock=$(figure '^stock 5-table GOTO_TABLE pipeline, fast path' 'packets per CPU second' "$res")
-    ns=$(figure '^HSDBA program, fast path' 'ns/packet' "$res" | sed 's/^(//')
-    printf '%-5s %-2s %s  load %5s -> %5s  fast %9s /CPU s (%s ns wall)  interpreter %8s /CPU s  stock fast %9s /CPU s\n' \
-        "$1" "$2" "$t" "$l0" "$(cut -d' ' -f1 /proc/loadavg)" "$fast" "$ns" "$interp" "$stock"
-}
-
-rounds_run() {
-    echo "# scripts/bench-ab.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $rounds rounds, $seconds s simulated per run"
-    echo "# machine: $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)); $(uptime)"
+measure() {
+    echo "# scripts/bench-ab.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $jvms JVM(s) x $pairs pairs of $chunk packets, batch $batch"
+    echo "# machine: $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1));$(uptime)"
     echo "# JVM: $(java -version 2>&1 | sed -n '2p'); options: @jvm/opens.args @jvm/gc.args ($(sed 's/#.*//' "$root/jvm/gc.args" | tr -s ' \n' ' '))"
     echo "# A: $(describe "${dirs[0]}")"
     echo "# B: $(describe "${dirs[1]}")"
-    echo "# round build time  load  HSDBA fast path, interpreter, stock fast path (packets per CPU second of the benchmark thread)"
-    for r in $(seq 1 "$rounds"); do
-        if [ $((r % 2)) -eq 1 ]; then
-            run_one "$r" A "${dirs[0]}"; run_one "$r" B "${dirs[1]}"
-        else
-            run_one "$r" B "${dirs[1]}"; run_one "$r" A "${dirs[0]}"
-        fi
+    for j in $(seq 1 "$jvms"); do
+        echo "## JVM $j, $(date -u +%H:%M:%S);$(uptime | sed 's/.*load/ load/')"
+        java "@$root/jvm/opens.args" "@$root/jvm/gc.args" -cp "$work/driver" AbDriver "${cps[0]}" "${cps[1]}" \
+            "$chunk" "$pairs" "$batch" 1 20 || die "the driver failed"
     done
-    echo "# $(uptime)"
+    echo "# end $(date -u +%H:%M:%S);$(uptime | sed 's/.*load/ load/')"
 }
-
-export -f run_one figure die
-locked -x bash -c "$(declare -p root seconds work rounds dirs); $(declare -f rounds_run describe); rounds_run" | tee "$out.runs"
-
-# Summary: per build median of the fast path's CPU rate; per round B/A.
-awk '
-    $1 ~ /^[0-9]+$/ { for (i = 1; i <= NF; i++) if ($i == "fast") { v[$2, $1] = $(i + 1); r = $1; break } }
-    function median(a, k,    i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-        return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
-    END {
-        for (b = 0; b < 2; b++) { lab = b ? "B" : "A"; k = 0; for (i = 1; i <= r; i++) if ((lab, i) in v) s[++k] = v[lab, i]
-            lo = s[1]; hi = s[1]; for (i = 1; i <= k; i++) { if (s[i] < lo) lo = s[i]; if (s[i] > hi) hi = s[i] }
-            printf "# %s: HSDBA fast path median %.0f packets per CPU second (min %.0f, max %.0f, %d runs)\n", lab, median(s, k), lo, hi, k }
-        k = 0; for (i = 1; i <= r; i++) if (("A", i) in v && ("B", i) in v) q[++k] = v["B", i] / v["A", i]
-        lo = q[1]; hi = q[1]; line = ""; for (i = 1; i <= k; i++) { if (q[i] < lo) lo = q[i]; if (q[i] > hi) hi = q[i]; line = line sprintf(" %.3f", q[i]) }
-        printf "# B/A per round:%s\n# B/A median %.3f (min %.3f, max %.3f): %s\n", line, median(q, k), lo, hi,
-            (lo > 1 ? "B faster in every round" : hi < 1 ? "B slower in every round" : "within the spread (no difference shown)")
-    }' "$out.runs" | tee "$out.summary"
-cat "$out.runs" "$out.summary" >"$out" && rm -f "$out.runs" "$out.summary"
+export -f measure describe die
+export root jvms pairs chunk batch work
+export cpA=${cps[0]} cpB=${cps[1]} dirA=${dirs[0]} dirB=${dirs[1]}
+locked -x bash -c 'dirs=("$dirA" "$dirB"); cps=("$cpA" "$cpB"); measure' | tee "$out"
 echo "written to $out"
