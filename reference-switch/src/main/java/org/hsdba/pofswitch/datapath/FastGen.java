@@ -1,12 +1,16 @@
 package org.hsdba.pofswitch.datapath;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.ref.WeakReference;
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.hsdba.pof.ext.HxLookup;
@@ -34,7 +38,8 @@ import org.objectweb.asm.Opcodes;
  * checked before its instruction reads anything; lookups, actions and returns call the same code
  * as the operations. Tables are resolved by id when the block runs, so a generated class depends
  * only on the block and the switch's configuration, and is kept across recompilations (a FLOW_MOD
- * does not make new classes, which would start cold in the JIT again).
+ * does not make new classes, which would start cold in the JIT again) and shared by datapaths
+ * whose blocks give the same class bytes.
  *
  * <p>Classes are hidden classes (JDK 15 and later, unloaded with their last block) defined in this
  * package, Java 11 bytecode; on an older JDK, ordinary classes of this package.
@@ -82,11 +87,35 @@ final class FastGen {
             kept[i] = ops[i] instanceof FastOps.Actions ? ops[i] : null;
         }
         try {
-            Class<?> c = define(bytes);
+            Class<?> c = defineShared(bytes);
             return (Block) c.getDeclaredConstructor(FastOps.Op[].class).newInstance((Object) kept);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot define the fast path's class for a block of " + ops.length
                     + " instructions", e);
+        }
+    }
+
+    /**
+     * Classes defined so far, by their bytes (guarded by itself). The same bytes are the same block
+     * on the same configuration and the class has no state of its own, so another datapath (the
+     * simulator's switches; a switch whose controller installs the same program again after a
+     * HELLO; the benchmark's measured switch after its warm-up switch) gets the class the JIT has
+     * compiled already instead of a new one that starts cold (interpreted, then C1, for its first
+     * thousands of packets). Weakly held: a class no datapath uses can still be unloaded.
+     */
+    private static final Map<ByteBuffer, WeakReference<Class<?>>> DEFINED = new HashMap<>();
+
+    private static Class<?> defineShared(byte[] bytes) throws ReflectiveOperationException {
+        ByteBuffer key = ByteBuffer.wrap(bytes);
+        synchronized (DEFINED) {
+            WeakReference<Class<?>> ref = DEFINED.get(key);
+            Class<?> c = ref == null ? null : ref.get();
+            if (c == null) {
+                c = define(bytes);
+                DEFINED.values().removeIf(r -> r.get() == null); // classes unloaded meanwhile (definitions are rare)
+                DEFINED.put(key, new WeakReference<>(c));
+            }
+            return c;
         }
     }
 
