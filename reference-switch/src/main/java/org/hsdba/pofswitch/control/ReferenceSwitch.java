@@ -66,6 +66,26 @@ public final class ReferenceSwitch implements AutoCloseable {
      */
     public void receiveInto(byte[] frame, int length, int inPort, PacketOutcome out, Consumer<OutputFrame> direct) {
         datapath.processInto(frame, length, inPort, datapath.nowNanos(), out);
+        deliver(out, direct);
+    }
+
+    /**
+     * {@link #receiveInto} of {@code count} frames a port received together (one receive batch):
+     * frame {@code i} is {@code frames[i][0, lengths[i])}, its outcome goes to {@code outs[i]}. The
+     * datapath runs them as one batch ({@link Datapath#processBatch}), each at the live clock as it
+     * starts (as one at a time: the in-switch program's rates see the same times); then each
+     * outcome goes to the other listeners and upward, in order.
+     */
+    public void receiveBatchInto(byte[][] frames, int[] lengths, int count, int inPort, PacketOutcome[] outs,
+            Consumer<OutputFrame> direct) {
+        datapath.processBatch(frames, lengths, count, inPort, null, outs);
+        for (int i = 0; i < count; i++) {
+            deliver(outs[i], direct);
+        }
+    }
+
+    /** A processed frame's outputs to every port listener but {@code direct}, its messages upward. */
+    private void deliver(PacketOutcome out, Consumer<OutputFrame> direct) {
         for (int i = 0; i < out.outputCount(); i++) {
             OutputFrame f = null;
             for (Consumer<OutputFrame> l : portListeners) {

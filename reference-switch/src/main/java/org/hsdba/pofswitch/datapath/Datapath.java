@@ -169,7 +169,8 @@ public final class Datapath {
     /**
      * {@link #processInto(byte[], int, int, long, PacketOutcome)} of {@code count} frames in order, as
      * a port's receive batch delivers them: frame {@code i} is {@code frames[i][0, lengths[i])},
-     * received on {@code inPort} at {@code times[i]}, into {@code outs[i]}. The results are those of
+     * received on {@code inPort} at {@code times[i]} (null: each at the live clock as it starts,
+     * {@link #nowNanos()}), into {@code outs[i]}. The results are those of
      * {@code count} calls one after the other; the packets enter the gate once, and a tree's domain
      * taken by one packet stays taken for the next packets of the batch in it (what a packet pays
      * to enter both is most of the exclusion's cost). Between two packets the batch checks whether a
@@ -177,11 +178,11 @@ public final class Datapath {
      * packet at most. {@code count} is at most {@link #MAX_BATCH}.
      */
     public void processBatch(byte[][] frames, int[] lengths, int count, int inPort, long[] times, PacketOutcome[] outs) {
-        if (count < 0 || count > MAX_BATCH || count > frames.length || count > lengths.length || count > times.length
-                || count > outs.length) {
+        if (count < 0 || count > MAX_BATCH || count > frames.length || count > lengths.length
+                || (times != null && count > times.length) || count > outs.length) {
             throw new IllegalArgumentException("batch of " + count + " packets: needs 0 <= count <= " + MAX_BATCH
                     + " and as many frames (" + frames.length + "), lengths (" + lengths.length + "), times ("
-                    + times.length + ") and outcomes (" + outs.length + ")");
+                    + (times == null ? "live clock" : times.length) + ") and outcomes (" + outs.length + ")");
         }
         for (int i = 0; i < count; i++) {
             if (lengths[i] < 0 || lengths[i] > frames[i].length) {
@@ -204,7 +205,7 @@ public final class Datapath {
                         gate.enter(lane);
                     }
                 }
-                runEntered(lane, frames[i], lengths[i], inPort, times[i], outs[i]);
+                runEntered(lane, frames[i], lengths[i], inPort, times == null ? nowNanos() : times[i], outs[i]);
             }
         } finally {
             lane.leave();

@@ -15,14 +15,15 @@ import org.hsdba.pofswitch.datapath.PacketOutcome;
 
 /**
  * A reference switch's POF ports attached to Linux interfaces: one raw socket and one receive
- * thread per port; a received frame goes through the datapath at the live clock and every frame it
- * outputs is written to the socket of its port (from the receiving thread, so a frame leaves before
- * the next one of that port is processed). Ports not attached here stay in-process only.
+ * thread per port; received frames go through the datapath at the live clock and every frame they
+ * output is written to the socket of its port (from the receiving thread, in order, after the
+ * receive batch they came in has been processed). Ports not attached here stay in-process only.
  *
  * <p>Each receive thread is one datapath thread: it takes up to {@link #BATCH} queued frames per
- * system call ({@link ReceiveBatch}), copies each from the native batch into its own buffer, and
- * the datapath runs it from there into the thread's own outcome (no allocation for a plain
- * packet); the outputs are sent from the outcome's buffers. Threads of ports whose packets go to
+ * system call ({@link ReceiveBatch}), copies each from the native batch into a buffer of its own,
+ * and the datapath runs them as one batch ({@code Datapath.processBatch}: the gate and a tree's
+ * domain entered once) into the thread's own outcomes (no allocation for a plain packet); the
+ * outputs are sent from the outcomes' buffers. Threads of ports whose packets go to
  * different trees run at the same time ({@link org.hsdba.pofswitch.datapath.Datapath}).
  */
 public final class RealPorts implements AutoCloseable {
@@ -81,8 +82,12 @@ public final class RealPorts implements AutoCloseable {
     }
 
     private void receiveLoop(Port p) {
-        byte[] buf = new byte[MAX_FRAME + 1];
-        PacketOutcome out = new PacketOutcome();
+        byte[][] bufs = new byte[BATCH][MAX_FRAME + 1];
+        int[] lengths = new int[BATCH];
+        PacketOutcome[] outs = new PacketOutcome[BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            outs[i] = new PacketOutcome();
+        }
         ReceiveBatch batch = new ReceiveBatch(BATCH, MAX_FRAME + 1);
         while (!stopping) {
             int got;
@@ -94,20 +99,29 @@ public final class RealPorts implements AutoCloseable {
                 }
                 return;
             }
+            int n = 0;
             for (int i = 0; i < got; i++) {
                 if (batch.outgoing(i)) {
                     continue;
                 }
-                int n = batch.length(i);
+                int len = batch.length(i);
                 p.rxFrames.incrementAndGet();
-                p.rxBytes.addAndGet(n);
-                if (n > MAX_FRAME) {
+                p.rxBytes.addAndGet(len);
+                if (len > MAX_FRAME) {
                     p.rxOversize.incrementAndGet();
                     p.rxNotForwarded.incrementAndGet();
                     continue;
                 }
-                batch.copy(i, buf);
-                sw.receiveInto(buf, n, p.id, out, listener);
+                batch.copy(i, bufs[n]);
+                lengths[n++] = len;
+            }
+            if (n == 0) {
+                continue;
+            }
+            // the batch through the datapath at once (gate and domain entered once), then its frames out in order
+            sw.receiveBatchInto(bufs, lengths, n, p.id, outs, listener);
+            for (int j = 0; j < n; j++) {
+                PacketOutcome out = outs[j];
                 for (int o = 0; o < out.outputCount(); o++) {
                     send(out.outputPort(o), out.outputBytes(o), out.outputLength(o));
                 }
