@@ -153,7 +153,7 @@ public class ManagerEditBatchTest {
     }
 
     @Test
-    public void aFailedStoreWriteFailsTheBatchsAcceptedEditsAndChangesNothing() throws Exception {
+    public void aFailedStoreWriteFailsEveryAcceptedEditOfTheBatch() throws Exception {
         class FailingStore extends ForwardingHsdbaStore {
             volatile boolean fail;
 
