@@ -141,6 +141,12 @@ public final class ConcurrentPatchBench {
                     + " GC and JIT included), %.0f ms on the server threads (%.2f ms per PATCH: HTTP, admission, persist;"
                     + " Jetty's, the edit writer's and the answer threads)",
                     processCpuMs, processCpuMs / all.patchNanos.size(), restCpuMs, restCpuMs / all.patchNanos.size()));
+            Map<Long, Long> restCpuAfter = restThreadCpu();
+            out.add(String.format(Locale.ROOT, "  of which per PATCH: Jetty's threads %.2f ms, the edit writer %.2f ms,"
+                    + " the answer threads %.2f ms",
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-rest") / 1e6 / all.patchNanos.size(),
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-edit-writer") / 1e6 / all.patchNanos.size(),
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-answer") / 1e6 / all.patchNanos.size()));
             out.add(String.format(Locale.ROOT, "write gate: %d writes waited and were handed a place on another write's"
                     + " thread, %d went through the container's handlers twice (async dispatch)",
                     WriteGateServletFilter.handedOnTotal() - handedOnBefore,
@@ -342,6 +348,17 @@ public final class ConcurrentPatchBench {
             }
         }
         return out;
+    }
+
+    /** {@link #cpuSince(Map, Map)} of the threads whose name starts with {@code prefix} (live now). */
+    private static long cpuSince(Map<Long, Long> before, Map<Long, Long> after, String prefix) {
+        Map<Long, Long> some = new HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(prefix) && after.containsKey(t.getId())) {
+                some.put(t.getId(), after.get(t.getId()));
+            }
+        }
+        return cpuSince(before, some);
     }
 
     /** CPU spent since {@code before} by the threads of {@code after} (threads that ended meanwhile are not counted). */
