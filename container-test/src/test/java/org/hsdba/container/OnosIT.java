@@ -126,7 +126,7 @@ public class OnosIT {
 
     /**
      * Node writes inside ONOS's web container (Jersey 2.27 under pax-web): concurrent PATCHes are
-     * each answered 200 with their own ETag and version, a stale If-Match is 412, and karaf.log says
+     * each answered 200 with their own ETag and version, a stale If-Match is 409, and karaf.log says
      * whether the writes were answered asynchronously (Jersey suspended them) or on the request's
      * thread (the fallback where Jersey cannot suspend); either way every write is in the tree.
      */
@@ -165,7 +165,7 @@ public class OnosIT {
         assertEquals("every write is a version of its own", version + writes, after.path("version").asLong());
         HttpResponse<String> stale = container.http.sendJson("PATCH", port + "/nodes/B", "{\"weight\": 3}",
                 KarafUsers.WEB_USER, KarafUsers.WEB_PASSWORD, "If-Match", staleTag);
-        assertEquals("PATCH on a stale tag: " + stale.body(), 412, stale.statusCode());
+        assertEquals("PATCH on a stale tag: " + stale.body(), 409, stale.statusCode());
         String log = log();
         boolean async = log.contains("hsdba writes are answered asynchronously");
         boolean sync = log.contains("hsdba writes are answered on the request's thread");
