@@ -57,6 +57,17 @@ final class Http {
         return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A request without a body, with extra headers (name, value, ...), e.g. DELETE with If-Match. */
+    HttpResponse<String> send(String method, String path, String user, String password, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = request(path).header("Authorization", basic(user, password))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** POST of a file's bytes as application/octet-stream (how ONOS takes an .oar). */
     HttpResponse<String> postFile(String path, java.nio.file.Path file, String user, String password)
             throws IOException, InterruptedException {

@@ -173,8 +173,8 @@ public class OnosIT {
         System.out.println("[onos] node writes answered " + (async ? "asynchronously (Jersey suspends them)"
                 : "on the request's thread (Jersey cannot suspend here)") + "; " + writes
                 + " concurrent PATCHes, versions " + version + " -> " + after.path("version").asLong());
-        HttpResponse<String> removed = container.http.sendJson("DELETE", port + "/tree", "",
-                KarafUsers.WEB_USER, KarafUsers.WEB_PASSWORD, "If-Match", "*");
+        HttpResponse<String> removed = container.http.send("DELETE", port + "/tree", KarafUsers.WEB_USER,
+                KarafUsers.WEB_PASSWORD, "If-Match", "*");
         assertEquals("DELETE tree: " + removed.body(), 204, removed.statusCode());
     }
 
