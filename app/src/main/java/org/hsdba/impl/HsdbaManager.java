@@ -460,9 +460,17 @@ public final class HsdbaManager implements HsdbaService {
             List<PortBatch> staged = new ArrayList<>();
             synchronized (writeLock) {
                 for (Map.Entry<PortRef, List<EditQueue.Queued>> e : byPort.entrySet()) {
-                    PortBatch b = stageBatch(e.getKey(), e.getValue());
-                    if (b != null) {
-                        staged.add(b);
+                    try {
+                        PortBatch b = stageBatch(e.getKey(), e.getValue());
+                        if (b != null) {
+                            staged.add(b);
+                        }
+                    } catch (RuntimeException failure) {
+                        // This port's write failed (a store that writes through, e.g. ONOS's, fails
+                        // here): its edits get that answer; the other ports' staged writes stand.
+                        for (EditQueue.Queued q : e.getValue()) {
+                            settle(q, null, failure);
+                        }
                     }
                 }
             }

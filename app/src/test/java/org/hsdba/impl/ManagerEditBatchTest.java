@@ -156,6 +156,7 @@ public class ManagerEditBatchTest {
     public void aFailedStoreWriteFailsEveryAcceptedEditOfTheBatch() throws Exception {
         class FailingStore extends ForwardingHsdbaStore {
             volatile boolean fail;
+            volatile boolean failAtStage;
 
             FailingStore() {
                 super(new InMemoryHsdbaStore(List.of(),
@@ -164,6 +165,9 @@ public class ManagerEditBatchTest {
 
             @Override
             public HsdbaStore.Commit stageTree(BandwidthTree tree, long expectedVersion) {
+                if (failAtStage) {
+                    throw new IllegalStateException("store unavailable"); // as a write-through store fails
+                }
                 HsdbaStore.Commit c = inner.stageTree(tree, expectedVersion);
                 if (!fail) {
                     return c;
@@ -188,6 +192,23 @@ public class ManagerEditBatchTest {
             assertEquals("disk full", t.getMessage());
         }
         assertEquals(0, manager.operatorWritesInProgress());
+
+        store.fail = false;
+        store.failAtStage = true;
+        // What the next write builds on (the failed commits above left their writes staged in the inner store).
+        BandwidthTree before = store.latestTree(Harness.PORT).orElseThrow();
+        answers.clear();
+        for (int i = 0; i < 10; i++) {
+            answers.add(manager.editAsync(Harness.PORT, weightOf(start, "alice", 1 + i), Precondition.ANY_TREE));
+        }
+        for (CompletableFuture<EditResult> a : answers) {
+            assertEquals("store unavailable", failureOf(a).getMessage());
+        }
+        assertEquals(0, manager.operatorWritesInProgress());
+        assertEquals("nothing written", before, store.latestTree(Harness.PORT).orElseThrow());
+        store.failAtStage = false;
+        EditResult ok = manager.edit(Harness.PORT, weightOf(before, "alice", 9), Precondition.ANY_TREE);
+        assertEquals("the writer goes on after a failed batch", before.version() + 1, ok.tree().version());
         manager.stop();
     }
 }
