@@ -110,6 +110,83 @@ public class ResponsiveHoldTest {
     }
 
     /**
+     * {@link KernelOptions#holdRelease()}: h1's trough leaves 30 Mb/s of its 50 Mb/s share unused,
+     * which fills its bank (f H/8 = 50 Mb/s * 125 ms) in about 208 ms: held at 1.1 s, released
+     * (satisfied at its 20 Mb/s, h2 takes the rest) by 1.4 s, well before the 1 s hold ends.
+     */
+    @Test
+    public void aFullBankReleasesTheHold() {
+        KernelOptions release = HOLD.toBuilder().holdRelease(true).build();
+        Seen early = run(release, 1_100_000_000L);
+        assertFalse("bank not full yet: still held", early.h1Satisfied);
+        assertEquals(SHARE, early.h2Fair, SHARE * 0.01);
+        Seen late = run(release, 1_400_000_000L);
+        assertTrue("bank full: released", late.h1Satisfied);
+        assertEquals("h2 gets what h1 leaves", 80e6 / 8, late.h2Fair, 80e6 / 8 * 0.03);
+    }
+
+    /**
+     * {@link KernelOptions#holdClaim()}: C = 90 Mb/s, h1, h2, h3 of equal weight (share 30 Mb/s).
+     * h1 offers 40 Mb/s (dropped at f = 30) until 1 s, then 10 Mb/s; h2 offers 40 throughout; h3
+     * offers 40 until 1 s, then stops. At 1.3 s h1 is held (hold 1 s) and its f is 45: held at
+     * its f it would keep h2 at 45; claiming the 30 Mb/s it carried when dropped it is satisfied
+     * at 30 and h2 gets the other 60.
+     */
+    @Test
+    public void aClaimingHoldKeepsWhatTheNodeCarriedNotItsLaterShare() {
+        assertEquals("held at f", 45e6 / 8, claimRun(false), 45e6 / 8 * 0.03);
+        assertEquals("held at its claim", 60e6 / 8, claimRun(true), 60e6 / 8 * 0.03);
+    }
+
+    /** h2's fair rate at 1.3 s in the claim scenario. */
+    private static double claimRun(boolean claim) {
+        BandwidthTree tree = BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(90)).eta(1.0)
+                .levels(List.of(LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("h1").key(PaperSetups.ip(10, 1, 0, 1)).build(),
+                        NodeSpec.builder("h2").key(PaperSetups.ip(10, 1, 0, 2)).build(),
+                        NodeSpec.builder("h3").key(PaperSetups.ip(10, 1, 0, 3)).build()))
+                .build();
+        KernelTree kt = KernelTree.of(Admission.admit(tree));
+        HsdbaKernel kernel = new HsdbaKernel(kt, HOLD.toBuilder().holdClaim(claim).build());
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        long g40 = Math.round(BYTES * 8 / 40e6 * 1e9);
+        long g10 = Math.round(BYTES * 8 / 10e6 * 1e9);
+        long[] next = {1, 3_001, 6_001};
+        long at = 1_300_000_000L;
+        while (true) {
+            int k = 0;
+            for (int i = 1; i < 3; i++) {
+                if (next[i] < next[k]) {
+                    k = i;
+                }
+            }
+            long t = next[k];
+            if (k == 2 && t >= DROP_TO) {
+                next[2] = Long.MAX_VALUE;
+                continue;
+            }
+            next[k] += k == 0 && t >= DROP_TO ? g10 : g40;
+            PacketVerdict v = kernel.onPacket(s, k, BYTES, t, rnd::nextDouble);
+            if (k == 1 && t >= at) {
+                assertTrue("h1 is held", s.holdUntil(0) > t);
+                return v.fairRate();
+            }
+        }
+    }
+
+    /**
+     * {@link KernelOptions#holdClimbs()} off: h1's drops hold h1 alone; in a one-level tree the
+     * port has nothing to hold, so h1's trough is held as with climbing.
+     */
+    @Test
+    public void aHoldThatDoesNotClimbStillHoldsTheDroppedNode() {
+        Seen s = run(HOLD.toBuilder().holdClimbs(false).build(), 1_400_000_000L);
+        assertFalse(s.h1Satisfied);
+        assertEquals(SHARE, s.h2Fair, SHARE * 0.01);
+    }
+
+    /**
      * The paper's two-level phases (CBR, {@link CbrRun}) with a 2 s hold: a held node's demand is
      * raised to f, and its parent's X must not keep the difference once the hold ends (it did: A's
      * X kept A3's 60 Mb/s, so A counted 30 of its 90 Mb/s and B passed 256.6 Mb/s against 210 in
