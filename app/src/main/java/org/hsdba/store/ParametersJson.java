@@ -1,8 +1,6 @@
 package org.hsdba.store;
 
 import java.time.Duration;
-import java.util.Iterator;
-import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -13,26 +11,27 @@ import org.hsdba.api.ModePreference;
 import org.hsdba.api.ParameterRangeException;
 import org.hsdba.model.Durations;
 import org.hsdba.model.Estimator;
+import org.hsdba.model.json.ConfigException;
+import org.hsdba.model.json.ObjectReader;
+import org.hsdba.model.json.Problems;
 
 /**
- * JSON of {@link HsdbaParameters}, the shape of the REST API's {@code /parameters}:
+ * JSON of {@link HsdbaParameters}, the shape of the REST API's {@code /parameters} and of what the
+ * stores keep:
  * <pre>
  * {"rateEstimator": {"kind": "ewma", "kSeconds": 0.002}, "pollingPeriodSeconds": 1,
  *  "idleTimeoutSeconds": 10, "leafLifetimeSeconds": 300, "mode": "auto",
  *  "joinRatePerSecond": 1000, "joinBurst": 100, "maxTreeNodes": 100000, "responsiveHoldSeconds": 0}
  * </pre>
- * ({@code {"kind": "window", "windowSeconds": 0.1}} for the window estimator). Reading is a
- * partial update of a base: members not given keep the base's value; unknown members and bad
- * values are {@link IllegalArgumentException}s naming the member as a JSON pointer, except
- * {@code "headroom"}, which earlier versions stored (a service-wide default eta that nothing used;
- * eta is per tree): it is read and ignored so that their stores still open.
+ * ({@code {"kind": "window", "windowSeconds": 0.1}} for the window estimator; an ewma without
+ * {@code kSeconds} derives K from each port's capacity). Durations are seconds, or strings with
+ * units such as {@code "10ms"}. Reading is a partial update of a base: members not given keep the
+ * base's value. One reader serves REST and the stores, so the two cannot drift apart; they differ
+ * only in {@code "headroom"}, which earlier versions stored (a service-wide default eta that nothing
+ * used; eta is per tree): a client sending it is told where eta lives, a stored one is ignored so
+ * that old stores still open.
  */
 public final class ParametersJson {
-
-    private static final Set<String> MEMBERS = Set.of("rateEstimator", "pollingPeriodSeconds", "idleTimeoutSeconds",
-            "leafLifetimeSeconds", "mode", "joinRatePerSecond", "joinBurst", "maxTreeNodes", "responsiveHoldSeconds");
-    /** Members earlier versions wrote and this one ignores. */
-    private static final Set<String> RETIRED = Set.of("headroom");
 
     private ParametersJson() {
     }
@@ -41,8 +40,10 @@ public final class ParametersJson {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         ObjectNode est = o.putObject("rateEstimator");
         est.put("kind", p.estimator().kind().jsonName());
-        if (!p.estimator().derived()) est.put(p.estimator().kind() == Estimator.Kind.EWMA ? "kSeconds" : "windowSeconds",
-                Durations.seconds(p.estimator().period()));
+        if (!p.estimator().derived()) {
+            est.put(p.estimator().kind() == Estimator.Kind.EWMA ? "kSeconds" : "windowSeconds",
+                    Durations.seconds(p.estimator().period()));
+        }
         o.put("pollingPeriodSeconds", Durations.seconds(p.pollingPeriod()));
         o.put("idleTimeoutSeconds", Durations.seconds(p.idleTimeout()));
         o.put("leafLifetimeSeconds", Durations.seconds(p.leafLifetime()));
@@ -54,117 +55,129 @@ public final class ParametersJson {
         return o;
     }
 
-    /** {@code base} with the members {@code json} gives. */
+    /**
+     * A client's document: {@code current} with the members of {@code json} applied. Throws a
+     * {@link ConfigException} listing every problem, each at its member's pointer; a stored
+     * {@code "headroom"} is one of them.
+     */
+    public static HsdbaParameters read(JsonNode json, HsdbaParameters current) {
+        return read(json, current, false);
+    }
+
+    /** A stored document: as {@link #read}, but a retired {@code "headroom"} is ignored. */
     public static HsdbaParameters fromJson(JsonNode json, HsdbaParameters base) {
-        if (json == null || !json.isObject()) {
-            throw new IllegalArgumentException("/: parameters must be a JSON object");
+        return read(json, base, true);
+    }
+
+    private static HsdbaParameters read(JsonNode json, HsdbaParameters current, boolean stored) {
+        Problems problems = new Problems();
+        ObjectReader r = ObjectReader.of(json, "", problems);
+        HsdbaParameters out = r == null ? null : read(r, current, stored);
+        problems.throwIfAny();
+        return out;
+    }
+
+    private static HsdbaParameters read(ObjectReader r, HsdbaParameters current, boolean stored) {
+        HsdbaParameters.Builder b = current.toBuilder();
+        ObjectReader e = r.object("rateEstimator", false);
+        Duration polling = r.duration("pollingPeriodSeconds", false);
+        Duration idle = r.duration("idleTimeoutSeconds", false);
+        Duration lifetime = r.duration("leafLifetimeSeconds", false);
+        String mode = r.string("mode", false);
+        Double joinRate = r.number("joinRatePerSecond", false);
+        Long joinBurst = r.integer("joinBurst", false, 1, Integer.MAX_VALUE);
+        Long maxTreeNodes = r.integer("maxTreeNodes", false, 1, Integer.MAX_VALUE);
+        Duration hold = r.duration("responsiveHoldSeconds", false);
+        boolean headroom = r.has("headroom");
+        if (headroom && !stored) {
+            r.unknownField("headroom", "unknown field \"headroom\": the headroom eta is set per tree (the tree's \"eta\"); "
+                    + "the service has no default for it");
         }
-        Iterator<String> names = json.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!MEMBERS.contains(name) && !RETIRED.contains(name)) {
-                throw new IllegalArgumentException("/" + name + ": unknown member (known: " + String.join(", ",
-                        new java.util.TreeSet<>(MEMBERS)) + ")");
+        r.finish();
+        if (e != null) {
+            Estimator estimator = estimator(e);
+            if (estimator != null) {
+                b.estimator(estimator);
             }
         }
-        HsdbaParameters.Builder b = base.toBuilder();
-        if (json.has("rateEstimator")) {
-            b.estimator(estimator(json.get("rateEstimator")));
-        }
-        if (json.has("pollingPeriodSeconds")) {
-            b.pollingPeriod(seconds(json, "/", "pollingPeriodSeconds"));
-        }
-        if (json.has("idleTimeoutSeconds")) {
-            b.idleTimeout(seconds(json, "/", "idleTimeoutSeconds"));
-        }
-        if (json.has("leafLifetimeSeconds")) {
-            b.leafLifetime(seconds(json, "/", "leafLifetimeSeconds"));
-        }
-        if (json.has("mode")) {
-            JsonNode m = json.get("mode");
-            if (!m.isTextual()) {
-                throw new IllegalArgumentException("/mode: must be a string: auto, in-switch or controller-assisted");
+        if (mode != null) {
+            try {
+                b.mode(ModePreference.fromJsonName(mode));
+            } catch (IllegalArgumentException ex) {
+                r.problem("mode", ex.getMessage());
             }
-            b.mode(ModePreference.fromJsonName(m.asText()));
         }
-        if (json.has("joinRatePerSecond")) {
-            b.joinRatePerSecond(number(json, "/", "joinRatePerSecond"));
+        if (polling != null) {
+            b.pollingPeriod(polling);
         }
-        if (json.has("joinBurst")) {
-            JsonNode n = json.get("joinBurst");
-            if (!n.canConvertToInt() || !n.isIntegralNumber()) {
-                throw new IllegalArgumentException("/joinBurst: must be a whole number, not " + n);
-            }
-            b.joinBurst(n.asInt());
+        if (idle != null) {
+            b.idleTimeout(idle);
         }
-        if (json.has("maxTreeNodes")) {
-            JsonNode n = json.get("maxTreeNodes");
-            if (!n.canConvertToInt() || !n.isIntegralNumber()) {
-                throw new IllegalArgumentException("/maxTreeNodes: must be a whole number, not " + n);
-            }
-            b.maxTreeNodes(n.asInt());
+        if (lifetime != null) {
+            b.leafLifetime(lifetime);
         }
-        if (json.has("responsiveHoldSeconds")) {
-            b.responsiveHold(seconds(json, "/", "responsiveHoldSeconds"));
+        if (joinRate != null) {
+            b.joinRatePerSecond(joinRate);
+        }
+        if (joinBurst != null) {
+            b.joinBurst(joinBurst.intValue());
+        }
+        if (maxTreeNodes != null) {
+            b.maxTreeNodes(maxTreeNodes.intValue());
+        }
+        if (hold != null) {
+            b.responsiveHold(hold);
+        }
+        if (!r.problems().isEmpty()) {
+            return null;
         }
         try {
             return b.build();
-        } catch (ParameterRangeException e) {
-            throw new IllegalArgumentException("/" + e.field() + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("/: " + e.getMessage(), e);
-        }
-    }
-
-    private static Estimator estimator(JsonNode e) {
-        if (!e.isObject() || !e.path("kind").isTextual()) {
-            throw new IllegalArgumentException("/rateEstimator: must be {\"kind\": \"ewma\", \"kSeconds\": s} or "
-                    + "{\"kind\": \"window\", \"windowSeconds\": s}");
-        }
-        String kind = e.get("kind").asText();
-        String member;
-        if (kind.equals("ewma")) {
-            member = "kSeconds";
-        } else if (kind.equals("window")) {
-            member = "windowSeconds";
-        } else {
-            throw new IllegalArgumentException("/rateEstimator/kind: unknown estimator \"" + kind + "\" (use ewma or window)");
-        }
-        Iterator<String> names = e.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!name.equals("kind") && !name.equals(member)) {
-                throw new IllegalArgumentException("/rateEstimator/" + name + ": unknown member for kind " + kind);
+        } catch (ParameterRangeException ex) {
+            // "rateEstimator/kSeconds": the member of the nested object, so the pointer says where
+            int slash = ex.field().indexOf('/');
+            if (slash > 0 && e != null) {
+                e.problem(ex.field().substring(slash + 1), ex.getMessage());
+            } else {
+                r.problem(slash > 0 ? ex.field().substring(0, slash) : ex.field(), ex.getMessage());
             }
-        }
-        if (!e.has(member) && kind.equals("ewma")) {
-            return Estimator.AUTO; // K derived from each port's capacity
-        }
-        if (!e.has(member)) {
-            throw new IllegalArgumentException("/rateEstimator/" + member + ": missing");
-        }
-        Duration d = seconds(e, "/rateEstimator/", member);
-        try {
-            return kind.equals("ewma") ? Estimator.ewma(d) : Estimator.window(d);
+            return null;
         } catch (IllegalArgumentException ex) {
-            throw new IllegalArgumentException("/rateEstimator/" + member + ": " + ex.getMessage(), ex);
+            r.problem(null, ex.getMessage());
+            return null;
         }
     }
 
-    private static double number(JsonNode parent, String prefix, String name) {
-        JsonNode n = parent.get(name);
-        if (!n.isNumber()) {
-            throw new IllegalArgumentException(prefix + name + ": must be a number, not " + n);
-        }
-        return n.asDouble();
-    }
-
-    private static Duration seconds(JsonNode parent, String prefix, String name) {
-        double s = number(parent, prefix, name);
+    private static Estimator estimator(ObjectReader e) {
+        String kind = e.string("kind", true);
+        Duration k = e.duration("kSeconds", false);
+        Duration window = e.duration("windowSeconds", false);
+        e.finish();
         try {
-            return Durations.ofSeconds(s);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(prefix + name + ": " + e.getMessage(), e);
+            if ("ewma".equals(kind)) {
+                if (window != null) {
+                    e.problem("windowSeconds", "an ewma estimator takes \"kSeconds\", not \"windowSeconds\"");
+                    return null;
+                }
+                return k == null ? Estimator.AUTO : Estimator.ewma(k);
+            }
+            if ("window".equals(kind)) {
+                if (k != null) {
+                    e.problem("kSeconds", "a window estimator takes \"windowSeconds\", not \"kSeconds\"");
+                    return null;
+                }
+                if (window == null) {
+                    e.problem("windowSeconds", "required field \"windowSeconds\" is missing");
+                    return null;
+                }
+                return Estimator.window(window);
+            }
+            if (kind != null) {
+                e.problem("kind", "unknown estimator \"" + kind + "\" (use ewma or window)");
+            }
+        } catch (IllegalArgumentException ex) {
+            e.problem(null, ex.getMessage());
         }
+        return null;
     }
 }

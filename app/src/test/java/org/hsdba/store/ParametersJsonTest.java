@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
 import org.hsdba.model.Estimator;
+import org.hsdba.model.json.ConfigException;
 import org.junit.Test;
 
 public class ParametersJsonTest {
@@ -50,21 +51,43 @@ public class ParametersJsonTest {
 
     @Test
     public void errorsNameTheMember() throws Exception {
-        expectError("{\"pollingPeriodSeconds\": \"1s\"}", "/pollingPeriodSeconds: must be a number");
+        expectError("{\"pollingPeriodSeconds\": true}", "/pollingPeriodSeconds: expected a duration");
         expectError("{\"rateEstimator\": {\"kind\": \"ewma\", \"kSeconds\": -1}}", "/rateEstimator/kSeconds");
         expectError("{\"mode\": \"turbo\"}", "unknown mode \"turbo\"");
-        expectError("{\"colour\": 1}", "/colour: unknown member");
-        expectError("{\"joinBurst\": 0}", "/joinBurst: join burst 0 is outside 1 .. 1000000");
+        expectError("{\"colour\": 1}", "/colour: unknown field \"colour\"");
+        expectError("{\"joinBurst\": 0}", "/joinBurst");
         expectError("{\"pollingPeriodSeconds\": 1e-9}", "/pollingPeriodSeconds: polling period 1ns is outside 100ms .. 1h");
+        expectError("[1]", "expected an object");
+    }
+
+    /** Every problem of a document is reported at once, each at its member. */
+    @Test
+    public void everyProblemIsReported() throws Exception {
+        try {
+            ParametersJson.read(MAPPER.readTree("{\"mode\": \"turbo\", \"colour\": 1}"), HsdbaParameters.DEFAULTS);
+            fail("accepted");
+        } catch (ConfigException e) {
+            assertEquals(2, e.totalProblems());
+        }
+    }
+
+    /** Durations are seconds or strings with units, in a client's document and in a stored one alike. */
+    @Test
+    public void durationsTakeUnits() throws Exception {
+        assertEquals(Duration.ofMillis(1500), ParametersJson.fromJson(
+                MAPPER.readTree("{\"pollingPeriodSeconds\": \"1500ms\"}"), HsdbaParameters.DEFAULTS).pollingPeriod());
+        assertEquals(Duration.ofMillis(500), ParametersJson.read(
+                MAPPER.readTree("{\"responsiveHoldSeconds\": 0.5}"), HsdbaParameters.DEFAULTS).responsiveHold());
     }
 
     @Test
-    public void theRetiredHeadroomIsNeitherWrittenNorRefused() throws Exception {
-        assertFalse(ParametersJson.toJson(HsdbaParameters.DEFAULTS).has("headroom"));
-        // Stores written before it was retired still open; the value means nothing now.
-        HsdbaParameters p = ParametersJson.fromJson(MAPPER.readTree("{\"headroom\": 0.9, \"joinBurst\": 4}"),
-                HsdbaParameters.DEFAULTS);
-        assertEquals(HsdbaParameters.DEFAULTS.toBuilder().joinBurst(4).build(), p);
+    public void aClientSendingHeadroomIsToldWhereEtaLives() throws Exception {
+        try {
+            ParametersJson.read(MAPPER.readTree("{\"headroom\": 0.9}"), HsdbaParameters.DEFAULTS);
+            fail("accepted headroom");
+        } catch (ConfigException e) {
+            assertThat(e.getMessage(), containsString("set per tree"));
+        }
     }
 
     private static void expectError(String json, String expected) throws Exception {

@@ -1,14 +1,16 @@
 package org.hsdba.interop;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
+
 /**
- * The real POFSwitch binary, built (once, cached) by {@code scripts/pofswitch.sh}; tests ask
+ * The real POFSwitch binary, built (once, cached) by {@code scripts/pofswitch.sh} (through
+ * {@link UpstreamPofSwitch#binary}), remembered for the run; tests ask
  * {@link #binary} and skip with {@link #whyNot} when there is none.
  */
 final class PofSwitchBuild {
@@ -21,13 +23,8 @@ final class PofSwitchBuild {
 
     /** The repository root: the nearest directory up from the working directory with scripts/pofswitch.sh. */
     static Path repoRoot() {
-        Path cwd = Paths.get("").toAbsolutePath();
-        for (Path p = cwd; p != null; p = p.getParent()) {
-            if (Files.exists(p.resolve("scripts/pofswitch.sh"))) {
-                return p;
-            }
-        }
-        throw new IllegalStateException("no scripts/pofswitch.sh in " + cwd + " or above");
+        return UpstreamPofSwitch.repositoryRoot().orElseThrow(() -> new IllegalStateException(
+                "no scripts/pofswitch.sh in " + Paths.get("").toAbsolutePath() + " or above"));
     }
 
     /** The stock flavour's binary (upstream plus the traversal fix), built on first use. */
@@ -38,13 +35,11 @@ final class PofSwitchBuild {
     /** A flavour's binary ({@code stock}, or {@code hx} with the HSDBA extension), built on first use. */
     static synchronized Optional<Path> binary(String flavour) {
         if (!BUILT.containsKey(flavour) && !WHY_NOT.containsKey(flavour)) {
-            Shell.Result r = Shell.tryRun("bash", repoRoot().resolve("scripts/pofswitch.sh").toString(), "build", flavour);
-            String[] lines = r.output.strip().split("\n");
-            if (r.exit == 0 && Files.isExecutable(Paths.get(lines[lines.length - 1]))) {
-                BUILT.put(flavour, Paths.get(lines[lines.length - 1]));
+            UpstreamPofSwitch.Build b = UpstreamPofSwitch.binary(repoRoot(), flavour);
+            if (b.binary().isPresent()) {
+                BUILT.put(flavour, b.binary().get());
             } else {
-                WHY_NOT.put(flavour, "no " + flavour + " POFSwitch build (scripts/pofswitch.sh exited " + r.exit + "): "
-                        + r.output.strip());
+                WHY_NOT.put(flavour, b.whyNot());
             }
         }
         return Optional.ofNullable(BUILT.get(flavour));

@@ -5,20 +5,17 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
+
 /**
- * One run of the real POFSwitch as a child process, the way its README says it must run: as
- * root, in a private SysV IPC namespace ({@code unshare --ipc}: its message queue key comes from
- * the working directory and the device id), with its stdin held open (EOF makes its command line
- * spin), in an empty working directory (no {@code pofswitch_config.conf}: the default build's
- * resource profile), logging errors only. Its output goes to a log file kept for the report.
+ * One run of the real POFSwitch as a child process, started the way {@link UpstreamPofSwitch} says it
+ * must run, with what the tests read from it: its log (kept for the report) and its sockets' drops.
  */
 final class RealPofSwitch implements AutoCloseable {
 
@@ -39,28 +36,12 @@ final class RealPofSwitch implements AutoCloseable {
      */
     static RealPofSwitch start(Path binary, String namespace, String controller, int controllerPort, long deviceId,
             List<String> ports, Path workDir) {
-        List<String> cmd = new ArrayList<>();
-        if (namespace != null) {
-            cmd.addAll(List.of("ip", "netns", "exec", namespace)); // execs: the process is the switch itself
-        }
-        cmd.addAll(List.of("unshare", "--ipc", binary.toString(), "-i", controller,
-                "-p", Integer.toString(controllerPort), "-d", Long.toHexString(deviceId), "-V", "error"));
-        if (ports.isEmpty()) {
-            cmd.add("-e");
-        }
-        for (String p : ports) {
-            cmd.add("-a");
-            cmd.add(p);
-        }
+        List<String> cmd = UpstreamPofSwitch.command(binary, namespace, controller, controllerPort, deviceId, ports);
         try {
-            Files.createDirectories(workDir);
             Path log = workDir.resolve("pofswitch-" + System.nanoTime() + ".log");
-            Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
-            // stdin stays open (a pipe nobody writes to) for the life of the process.
-            return new RealPofSwitch(p, log, namespace);
+            return new RealPofSwitch(UpstreamPofSwitch.start(cmd, workDir, log), log, namespace);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + cmd, e);
+            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 
@@ -138,11 +119,6 @@ final class RealPofSwitch implements AutoCloseable {
      */
     @Override
     public void close() {
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        UpstreamPofSwitch.kill(process);
     }
 }

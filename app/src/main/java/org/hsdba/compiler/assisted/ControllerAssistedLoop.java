@@ -137,7 +137,8 @@ public final class ControllerAssistedLoop {
             } else {
                 response = responses.get(id);
                 boost = r[0] > 0 ? boost(n.boost, n.passedBps - n.allocatedBps, r[1] - x, x) : n.boost;
-                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP(), boost);
+                p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP(), boost,
+                        response.predictedP(x));
             }
             int threshold = (int) Math.min(scale, Math.round(p * scale));
             int salt = threshold > 0 && threshold < scale ? salt(id, poll * SALTS_PER_POLL) : n.salt;
@@ -231,11 +232,28 @@ public final class ControllerAssistedLoop {
      */
     static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity,
                           double before, double boost) {
+        return control(p, offered, passed, x, responsive, elasticity, before, boost, Double.NaN);
+    }
+
+    /**
+     * {@link #control(double, double, double, double, boolean, double, double, double)} with the p that
+     * the sender's history predicts would hold it at x ({@code predicted}, {@link Response#predictedP}; NaN:
+     * none): a responsive sender's first p from 0 is at most that, not {@link #P_START} alone. A large TCP
+     * flow needs far less than {@link #P_START} (Mathis: 30 Mb/s at 20 ms RTT, about 1/1700); restarted at
+     * {@link #P_START} each time its p decayed to 0, it was halved and climbed back, and lost 10 % of its
+     * share on the real POFSwitch (issue 20, flow b22).
+     */
+    static double control(double p, double offered, double passed, double x, boolean responsive, double elasticity,
+                          double before, double boost, double predicted) {
         if (!(offered > 0)) {
             return p;
         }
         if (p <= 0) {
-            return passed <= x ? 0 : Math.min(P_START, 1 - x / passed);
+            if (passed <= x) {
+                return 0;
+            }
+            double start = Math.min(P_START, 1 - x / passed);
+            return responsive && predicted > 0 ? Math.max(P_MIN, Math.min(start, predicted)) : start;
         }
         double next;
         if (!(x > 0)) {

@@ -134,6 +134,26 @@ final class Response {
     }
 
     /**
+     * The p that would hold this sender's offered rate at {@code x}, from its remembered periods with
+     * p &gt; 0 and its elasticity e: each period i predicts {@code p_i (offered_i / x)^(1/e)}; the
+     * geometric mean of the predictions. NaN when no period had p &gt; 0 or x is not positive.
+     */
+    double predictedP(double x) {
+        if (!(x > 0)) {
+            return Double.NaN;
+        }
+        int n = 0;
+        double sum = 0;
+        for (int i = 0; i < p.length; i++) {
+            if (p[i] > 0 && offered[i] > 0) {
+                sum += Math.log(p[i]) + Math.log(offered[i] / x) / elasticity;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : Math.exp(sum / n);
+    }
+
+    /**
      * The p applied in the period before the last one read (where a sender silenced by the last
      * step was last seen sending); NaN with fewer than two periods.
      */

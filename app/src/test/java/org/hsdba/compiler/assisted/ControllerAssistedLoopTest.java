@@ -34,7 +34,7 @@ public class ControllerAssistedLoopTest {
                 boost = ControllerAssistedLoop.boost(boost, errBefore, passed - x, x);
             }
             p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity(),
-                    response.previousP(), boost);
+                    response.previousP(), boost, response.predictedP(x));
             this.x = x;
         }
     }
@@ -229,6 +229,31 @@ public class ControllerAssistedLoopTest {
         r.poll(p -> 0.9, 8.3);
         assertTrue(r.response.responsive());
         assertEquals(ControllerAssistedLoop.P_START, r.p, 0);
+    }
+
+    /**
+     * A large TCP flow whose p decayed to 0 restarts near the p its history says holds it, not at
+     * P_START: 29.6 Mb/s at 20 ms RTT needs about 1/1750, and P_START (1/256) would halve it.
+     */
+    @Test
+    public void aLargeTcpFlowBackFromZeroRestartsAtThePredictedP() {
+        DoubleUnaryOperator sender = tcp(0.707, 400);
+        double x = 29.6;
+        double holds = Math.pow(0.707 / x, 2);
+        Run r = new Run();
+        for (int n = 0; n < 30; n++) {
+            r.poll(sender, x);
+        }
+        assertTrue("converged near " + holds + ": " + r.p, Math.abs(Math.log(r.p / holds)) < Math.log(1.5));
+        // Its p decayed to 0 (an under-share spell) and it grew back above x.
+        r.p = 0;
+        r.poll(sender, x);
+        assertTrue("restarted within 1.5x of " + holds + ", not at P_START: " + r.p,
+                Math.abs(Math.log(r.p / holds)) < Math.log(1.5));
+        // With nothing in its history, the first p is P_START as before.
+        Run fresh = new Run();
+        fresh.poll(sender, x);
+        assertEquals(ControllerAssistedLoop.P_START, fresh.p, 0);
     }
 
     @Test

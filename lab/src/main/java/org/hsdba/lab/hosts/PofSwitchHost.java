@@ -4,16 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.hsdba.pofswitch.ports.RawSocket;
+import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
 
 /**
  * A real POFSwitch 1.4.0 process (stock, or patched with the HSDBA extension: the adapter's probe
- * tells them apart) on the hosts' veths, run the way its README says: as root, in a private SysV
- * IPC namespace ({@code unshare --ipc}), stdin held open, in its own empty working directory (no
- * {@code pofswitch_config.conf}: the default build's resources), logging errors only. POFSwitch
+ * tells them apart) on the hosts' veths, run as {@link UpstreamPofSwitch} says. POFSwitch
  * numbers its {@code -a} ports from 1 in order, so the tree's egress port must be 2. What it sends
  * out of the egress port is counted from a mirror of that interface ({@link HostNetwork#mirrorEgress}).
  */
@@ -49,18 +47,15 @@ final class PofSwitchHost implements HostSwitch {
             throw new IOException("no POFSwitch binary at " + binary + " (build one with scripts/pofswitch.sh build stock|hx)");
         }
         RawSocket tap = RawSocket.open(net.mirrorEgress());
-        Files.createDirectories(workDir);
-        Files.deleteIfExists(workDir.resolve("pofswitch_config.conf"));
         Path log = workDir.resolve("pofswitch.log");
-        List<String> cmd = List.of("unshare", "--ipc", binary.toString(), "-i", "127.0.0.1", "-p", Integer.toString(pofPort),
-                "-d", Long.toHexString(dpid), "-V", "error", "-a", net.switchInInterface(), "-a", net.switchOutInterface());
+        List<String> cmd = UpstreamPofSwitch.command(binary, null, "127.0.0.1", pofPort, dpid,
+                List.of(net.switchInInterface(), net.switchOutInterface()));
         Process p;
         try {
-            // stdin stays an open pipe nobody writes to: at EOF its command line spins
-            p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            p = UpstreamPofSwitch.start(cmd, workDir, log);
         } catch (IOException e) {
             tap.close();
-            throw new IOException("cannot start " + String.join(" ", cmd) + ": " + e.getMessage(), e);
+            throw e;
         }
         PofSwitchHost h = new PofSwitchHost(p, binary, log, tap, meter);
         h.reader.start();
@@ -103,9 +98,8 @@ final class PofSwitchHost implements HostSwitch {
     @Override
     public void close() {
         closed = true;
-        process.destroyForcibly();
+        UpstreamPofSwitch.kill(process);
         try {
-            process.waitFor(10, TimeUnit.SECONDS);
             reader.join(2 * RawSocket.POLL_MS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

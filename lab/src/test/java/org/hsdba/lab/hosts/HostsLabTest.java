@@ -10,10 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Optional;
 import java.util.Random;
 
 import org.hsdba.lab.runtime.LabOptions;
 import org.hsdba.lab.traffic.LabScenario;
+import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
 import org.junit.Assume;
 import org.junit.Test;
 
@@ -62,18 +64,12 @@ public class HostsLabTest {
     }
 
     /** The POFSwitch flavour's binary from scripts/pofswitch.sh (built once, cached); the test is skipped without one. */
-    private static Path pofSwitchBinary(String flavour) throws Exception {
-        Path root = Paths.get("").toAbsolutePath();
-        while (root != null && !Files.exists(root.resolve("scripts/pofswitch.sh"))) {
-            root = root.getParent();
-        }
-        Assume.assumeTrue("SKIPPED: no scripts/pofswitch.sh above " + Paths.get("").toAbsolutePath(), root != null);
-        Process p = new ProcessBuilder("bash", root.resolve("scripts/pofswitch.sh").toString(), "path", flavour)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        int exit = p.waitFor();
-        Assume.assumeTrue("SKIPPED: no " + flavour + " POFSwitch build (scripts/pofswitch.sh exited " + exit + ")", exit == 0);
-        return Paths.get(out.substring(out.lastIndexOf('\n') + 1));
+    private static Path pofSwitchBinary(String flavour) {
+        Optional<Path> root = UpstreamPofSwitch.repositoryRoot();
+        Assume.assumeTrue("SKIPPED: no scripts/pofswitch.sh above " + Paths.get("").toAbsolutePath(), root.isPresent());
+        UpstreamPofSwitch.Build build = UpstreamPofSwitch.binary(root.get(), flavour);
+        Assume.assumeTrue("SKIPPED: " + build.whyNot(), build.binary().isPresent());
+        return build.binary().get();
     }
 
     /** Random weights and offered rates, one run of {@code seconds}, every leaf within 10 % of exact, nothing left behind. */

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ParametersPreview;
 import org.hsdba.rest.codec.ParametersCodec;
+import org.hsdba.store.ParametersJson;
 
 /**
  * The service's run-time parameters. A change reaches the switches in place (entries and blocks
@@ -43,7 +44,7 @@ public class ParametersResource extends HsdbaResource {
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         HsdbaParameters current = service().parameters();
-        HsdbaParameters next = decode(request, () -> ParametersCodec.read(json, current));
+        HsdbaParameters next = decode(request, () -> ParametersJson.read(json, current));
         return CODEC.encode(service().setParameters(next), this);
     }
 
@@ -55,7 +56,7 @@ public class ParametersResource extends HsdbaResource {
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         HsdbaParameters current = service().parameters();
-        HsdbaParameters next = decode(request, () -> ParametersCodec.read(json, current));
+        HsdbaParameters next = decode(request, () -> ParametersJson.read(json, current));
         ParametersPreview p = service().previewParameters(next);
         ObjectNode o = mapper().createObjectNode();
         o.set("parameters", CODEC.encode(p.parameters(), this));
