@@ -49,6 +49,7 @@ public class ResponsiveHoldTest {
         boolean h1Satisfied;
         long h1DropsAfterBack;
         long h1PassedAfterBack;
+        long portMark;
     }
 
     private static Seen run(KernelOptions options, long at) {
@@ -79,6 +80,7 @@ public class ResponsiveHoldTest {
                 }
             }
         }
+        seen.portMark = s.holdMark(KernelTree.ROOT_SLOT);
         return seen;
     }
 
@@ -176,14 +178,16 @@ public class ResponsiveHoldTest {
     }
 
     /**
-     * {@link KernelOptions#holdClimbs()} off: h1's drops hold h1 alone; in a one-level tree the
-     * port has nothing to hold, so h1's trough is held as with climbing.
+     * {@link KernelOptions#holdClimbs()} off: h1's drops hold h1 alone (its trough is held as with
+     * climbing) and leave its parent's slot, here the port's, unmarked.
      */
     @Test
-    public void aHoldThatDoesNotClimbStillHoldsTheDroppedNode() {
+    public void aHoldThatDoesNotClimbHoldsTheDroppedNodeAlone() {
+        assertTrue("climbing marks the parent's slot", run(HOLD, 1_400_000_000L).portMark > 0);
         Seen s = run(HOLD.toBuilder().holdClimbs(false).build(), 1_400_000_000L);
         assertFalse(s.h1Satisfied);
         assertEquals(SHARE, s.h2Fair, SHARE * 0.01);
+        assertEquals(0, s.portMark);
     }
 
     /**
