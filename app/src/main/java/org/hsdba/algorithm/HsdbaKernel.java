@@ -129,6 +129,12 @@ public final class HsdbaKernel {
                 }
             }
             double d = demandOf(s, v, r);
+            if (holdNanos > 0 && options.holdSums() && k < path.length - 1) {
+                // Its children's reported demands, held ones at their claims (an ancestor on a
+                // packet's path has a slot; the deepest node may have none).
+                int own = KernelTree.slotOf(v);
+                d = Math.max(d, capped(v, s.satisfiedRate[own] + s.unsatisfiedDemand[own]));
+            }
             // The node competes: its old contribution out, its weight in, then its fair rate.
             compete(s, v, p, oldDemand);
             f = fairRate(s, v, p);

@@ -40,6 +40,7 @@ public final class KernelOptions {
     private final boolean holdClaim;
     private final boolean holdRelease;
     private final boolean holdClimbs;
+    private final boolean holdSums;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -58,6 +59,7 @@ public final class KernelOptions {
         this.holdClaim = b.holdClaim;
         this.holdRelease = b.holdRelease;
         this.holdClimbs = b.holdClimbs;
+        this.holdSums = b.holdSums;
     }
 
     public static Builder builder() {
@@ -94,6 +96,7 @@ public final class KernelOptions {
         b.holdClaim = holdClaim;
         b.holdRelease = holdRelease;
         b.holdClimbs = holdClimbs;
+        b.holdSums = holdSums;
         return b;
     }
 
@@ -227,6 +230,15 @@ public final class KernelOptions {
         return holdClimbs;
     }
 
+    /**
+     * Kernel only (not compiled): with the hold, an internal node's demand is at least the sum of
+     * its children's reported demands ({@code S_rate + U_demand} of its slot), so a held child's
+     * claim reaches its ancestors as that claim and no more, without holding them.
+     */
+    public boolean holdSums() {
+        return holdSums;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -240,13 +252,13 @@ public final class KernelOptions {
                 && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging
                 && k.responsiveHold.equals(responsiveHold) && k.holdClaim == holdClaim
                 && k.holdRelease == holdRelease
-                && k.holdClimbs == holdClimbs;
+                && k.holdClimbs == holdClimbs && k.holdSums == holdSums;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs);
+                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
     }
 
     @Override
@@ -257,7 +269,7 @@ public final class KernelOptions {
                 + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
                 + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)
                         + (holdClaim ? " claiming D" : "")
-                        + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing")) + "}";
+                        + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing") + (holdSums ? " summing claims" : "")) + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -278,8 +290,15 @@ public final class KernelOptions {
         private boolean holdClaim;
         private boolean holdRelease;
         private boolean holdClimbs = true;
+        private boolean holdSums;
 
         private Builder() {
+        }
+
+        /** {@link KernelOptions#holdSums()}. */
+        public Builder holdSums(boolean on) {
+            this.holdSums = on;
+            return this;
         }
 
         /** {@link KernelOptions#holdClimbs()}. */

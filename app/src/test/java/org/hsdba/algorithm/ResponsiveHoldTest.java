@@ -191,6 +191,50 @@ public class ResponsiveHoldTest {
     }
 
     /**
+     * {@link KernelOptions#holdSums()} with a hold that claims and does not climb: C = 100 Mb/s,
+     * A{A1} and B of equal weight; A1 offers 80 Mb/s (dropped at f = 50) until 1 s, then 20; B
+     * offers 80 throughout. At 1.4 s A1 is held at its 50 Mb/s claim; A itself is not held, so
+     * without the sums A counts its 20 Mb/s and B's f is 80, with them A counts A1's claim and B's
+     * f stays at its 50.
+     */
+    @Test
+    public void summedClaimsReachTheParentWithoutHoldingIt() {
+        KernelOptions leafOnly = HOLD.toBuilder().holdClaim(true).holdClimbs(false).build();
+        assertEquals(80e6 / 8, sumsRun(leafOnly), 80e6 / 8 * 0.03);
+        assertEquals(SHARE, sumsRun(leafOnly.toBuilder().holdSums(true).build()), SHARE * 0.03);
+    }
+
+    /** B's fair rate at 1.4 s in the sums scenario. */
+    private static double sumsRun(KernelOptions o) {
+        BandwidthTree tree = BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(100)).eta(1.0)
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 1})).build(),
+                        NodeSpec.builder("A1").parent("A").key(PaperSetups.ip(10, 1, 0, 1)).build(),
+                        NodeSpec.builder("B").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 2})).build()))
+                .build();
+        KernelTree kt = KernelTree.of(Admission.admit(tree));
+        HsdbaKernel kernel = new HsdbaKernel(kt, o);
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        int a1 = tree.indexOf("A1");
+        int b = tree.indexOf("B");
+        long fast = Math.round(BYTES * 8 / 80e6 * 1e9);
+        long slow = Math.round(BYTES * 8 / 20e6 * 1e9);
+        long[] next = {1, 3_001};
+        while (true) {
+            int k = next[0] <= next[1] ? 0 : 1;
+            long t = next[k];
+            next[k] += k == 0 && t >= DROP_TO ? slow : fast;
+            PacketVerdict v = kernel.onPacket(s, k == 0 ? a1 : b, BYTES, t, rnd::nextDouble);
+            if (k == 1 && t >= 1_400_000_000L) {
+                assertTrue("A1 is held", s.holdUntil(a1) > t);
+                assertEquals("A is not", 0, s.holdUntil(tree.indexOf("A")));
+                return v.fairRate();
+            }
+        }
+    }
+
+    /**
      * The paper's two-level phases (CBR, {@link CbrRun}) with a 2 s hold: a held node's demand is
      * raised to f, and its parent's X must not keep the difference once the hold ends (it did: A's
      * X kept A3's 60 Mb/s, so A counted 30 of its 90 Mb/s and B passed 256.6 Mb/s against 210 in

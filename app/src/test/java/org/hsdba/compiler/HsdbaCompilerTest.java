@@ -225,7 +225,8 @@ public class HsdbaCompilerTest {
         KernelOptions hold = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).responsiveHold(Duration.ofSeconds(2))
                 .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).build();
         for (KernelOptions rule : List.of(hold.toBuilder().holdClaim(true).build(),
-                hold.toBuilder().holdRelease(true).build(), hold.toBuilder().holdClimbs(false).build())) {
+                hold.toBuilder().holdRelease(true).build(), hold.toBuilder().holdClimbs(false).build(),
+                hold.toBuilder().holdSums(true).build())) {
             try {
                 HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(rule).build());
                 fail(rule.toString());

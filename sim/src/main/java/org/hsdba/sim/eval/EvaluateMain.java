@@ -35,6 +35,7 @@ public final class EvaluateMain {
         boolean kernel = false;
         boolean release = false;
         boolean noClimb = false;
+        boolean sums = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -70,6 +71,9 @@ public final class EvaluateMain {
                     case "--hold-claim":
                         claim = true;
                         break;
+                    case "--hold-sums":
+                        sums = true;
+                        break;
                     case "--hold-no-climb":
                         noClimb = true;
                         break;
@@ -88,17 +92,19 @@ public final class EvaluateMain {
             }
             List<Experiment> experiments = Suite.select(only);
             EvalContext ctx = new EvalContext(dir, quick, err, threads).withResponsiveHold(hold);
-            if ((claim || kernel || release || noClimb) && hold.isZero()) {
-                throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb and --hold-kernel need --responsive-hold");
+            if ((claim || kernel || release || noClimb || sums) && hold.isZero()) {
+                throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb, --hold-sums and --hold-kernel need --responsive-hold");
             }
-            if (claim || kernel || release || noClimb) {
+            if (claim || kernel || release || noClimb || sums) {
                 boolean c = claim;
                 boolean rel = release;
                 boolean climbs = !noClimb;
+                boolean summed = sums;
                 String rule = "kernel" + (c ? ", claim D" : "")
-                        + (rel ? ", released by a full bank" : "") + (climbs ? "" : ", not climbing");
+                        + (rel ? ", released by a full bank" : "") + (climbs ? "" : ", not climbing")
+                        + (summed ? ", summing claims" : "");
                 ctx = ctx.withKernelHoldRule(rule,
-                        o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs).build());
+                        o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs).holdSums(summed).build());
             }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
@@ -107,7 +113,8 @@ public final class EvaluateMain {
                     + (only.isEmpty() ? "" : " --only " + String.join(",", only))
                     + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
-                    + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "");
+                    + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
+                    + (sums ? " --hold-sums" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
             int met = 0;
             int total = 0;
@@ -152,13 +159,13 @@ public final class EvaluateMain {
 
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
-                + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb]\n"
+                + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
                 + "  --responsive-hold: hold H (e.g. 2s) with independent drop draws in every in-switch run (default 0: off;\n"
-                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb: kernel-only hold rules\n"
-                + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off):\n"
+                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb, --hold-sums: kernel-only hold rules\n"
+                + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off, holdSums):\n"
                 + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: that alone, no rule).\n"
                 + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
