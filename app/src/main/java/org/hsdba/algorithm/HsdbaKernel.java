@@ -122,16 +122,20 @@ public final class HsdbaKernel {
                 // address); each node takes its children's mark into its own hold and passes it up
                 // at its packets, so the hold reaches every ancestor within a packet per level.
                 long mark = s.holdMark[KernelTree.slotOf(v)];
-                extended = mark > s.holdUntil[v];
-                s.holdUntil[v] = Math.max(s.holdUntil[v], mark);
                 if (options.holdClimbs()) {
+                    extended = mark > s.holdUntil[v];
+                    s.holdUntil[v] = Math.max(s.holdUntil[v], mark);
                     s.holdMark[p] = Math.max(s.holdMark[p], s.holdUntil[v]);
+                } else if (options.holdSums()) {
+                    // The mark climbs without holding: it says a descendant is held until then.
+                    s.holdMark[p] = Math.max(s.holdMark[p], mark);
                 }
             }
             double d = demandOf(s, v, r);
-            if (holdNanos > 0 && options.holdSums() && k < path.length - 1) {
-                // Its children's reported demands, held ones at their claims (an ancestor on a
-                // packet's path has a slot; the deepest node may have none).
+            if (holdNanos > 0 && options.holdSums() && k < path.length - 1
+                    && tNanos < s.holdMark[KernelTree.slotOf(v)]) {
+                // While a descendant is held: its children's reported demands, held ones at their
+                // claims (an ancestor on a packet's path has a slot).
                 int own = KernelTree.slotOf(v);
                 d = Math.max(d, capped(v, s.satisfiedRate[own] + s.unsatisfiedDemand[own]));
             }
@@ -357,7 +361,7 @@ public final class HsdbaKernel {
                 s.holdClaim[v] = Math.min(f, r);
             }
             s.holdUntil[v] = Math.max(s.holdUntil[v], end);
-            if (options.holdClimbs()) {
+            if (options.holdClimbs() || options.holdSums()) {
                 s.holdMark[parentSlot] = Math.max(s.holdMark[parentSlot], s.holdUntil[v]);
             }
         }

@@ -231,9 +231,10 @@ public final class KernelOptions {
     }
 
     /**
-     * Kernel only (not compiled): with the hold, an internal node's demand is at least the sum of
-     * its children's reported demands ({@code S_rate + U_demand} of its slot), so a held child's
-     * claim reaches its ancestors as that claim and no more, without holding them.
+     * Kernel only (not compiled): with the hold, while a descendant is held (its drop's mark climbs
+     * without holding anyone), an internal node's demand is at least the sum of its children's
+     * reported demands ({@code S_rate + U_demand} of its slot), so a held child's claim reaches
+     * its ancestors as that claim and no more, without holding them.
      */
     public boolean holdSums() {
         return holdSums;
