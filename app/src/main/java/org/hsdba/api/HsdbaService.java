@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
@@ -59,6 +60,20 @@ public interface HsdbaService extends ListenerService<HsdbaEvent, HsdbaListener>
 
     /** Applies one edit (add, update, move, delete subtree, replace subtree) to a port's tree. */
     EditResult edit(PortRef port, TreeEdit edit, Precondition expected);
+
+    /**
+     * {@link #edit} answered later: the future completes with the result once the edit is
+     * durable, or with what refused it; the caller holds no thread meanwhile. What refuses it
+     * before it is queued ({@link BusyException}) may be thrown at once. By default the edit is
+     * made now, on the caller's thread.
+     */
+    default CompletableFuture<EditResult> editAsync(PortRef port, TreeEdit edit, Precondition expected) {
+        try {
+            return CompletableFuture.completedFuture(edit(port, edit, expected));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /** Replaces the levels (field specs and join templates) of a port's tree. */
     BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected);

@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
@@ -119,6 +121,8 @@ public final class HsdbaManager implements HsdbaService {
     /** Guarded by {@link #writeLock}. */
     private final OperatorLog operatorLog = new OperatorLog();
     private final TreeWriter writer;
+    /** Operator edits waiting for the writer thread, which writes them in batches. */
+    private final EditQueue edits = new EditQueue(this::writeBatch, "hsdba-edit-writer");
     private final StoreListener storeListener = new StoreListener();
     private final SwitchListener switchListener = new SwitchListener();
     private final AgentContext agentContext = new AgentContext();
@@ -134,11 +138,13 @@ public final class HsdbaManager implements HsdbaService {
     /** Tasks a lane may hold before droppable work (join packet-ins, polling ticks) is refused for it. */
     static final int LANE_BOUND = 1024;
     /**
-     * Operator writes (REST, CLI) in progress at once; one more is refused at once with
-     * {@link BusyException} rather than queued: the write path is serial, so a deeper queue only
-     * adds latency to every write in it. Joins and prunes do not count (they are bounded per switch).
+     * Operator writes (REST, CLI) queued or in progress at once; one more is refused at once with
+     * {@link BusyException}. Edits are written in batches ({@link #editAsync}), so a queued edit
+     * costs its own admission only and a burst of 1,000 concurrent clients fits (issue 17); the
+     * bound keeps a flood from growing the queue without end. Joins and prunes do not count (they
+     * are bounded per switch).
      */
-    public static final int MAX_OPERATOR_WRITES = 256;
+    public static final int MAX_OPERATOR_WRITES = 4096;
     /** What a busy answer tells the client to wait. */
     static final int BUSY_RETRY_SECONDS = 1;
     /**
@@ -370,9 +376,42 @@ public final class HsdbaManager implements HsdbaService {
         }
     }
 
+    /** {@link #editAsync}, waited for: queued edits are written in batches either way. */
     @Override
     public EditResult edit(PortRef port, TreeEdit edit, Precondition expected) {
-        return edit(port, edit, expected, Writer.OPERATOR, current -> { });
+        if (edits.isWriterThread()) {
+            // Called back while writing a batch (a listener): queued, it would wait for itself.
+            return edit(port, edit, expected, Writer.OPERATOR, current -> { });
+        }
+        CompletableFuture<EditResult> answer = editAsync(port, edit, expected);
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Queues the edit for the writer, which takes every edit queued meanwhile as one batch:
+     * per port, each edit is checked (its precondition against the tree the edits before it in
+     * the batch made), admitted and answered on its own, all or nothing, with its own version;
+     * the accepted ones are staged as one write and made durable together before any is answered.
+     * {@link BusyException} at once (nothing queued) beyond {@link #MAX_OPERATOR_WRITES} edits and
+     * writes in progress.
+     */
+    @Override
+    public CompletableFuture<EditResult> editAsync(PortRef port, TreeEdit edit, Precondition expected) {
+        EditQueue.Queued q = new EditQueue.Queued(port, edit, expected);
+        enterOperatorWrite();
+        edits.submit(q);
+        return q.answer;
     }
 
     /** An edit with a check of the current tree, made inside the write (it may throw to refuse). */
@@ -380,7 +419,14 @@ public final class HsdbaManager implements HsdbaService {
                             Consumer<BandwidthTree> check) {
         Objects.requireNonNull(edit, "edit");
         List<String> removed = new ArrayList<>();
-        Written result = write(port, expected, false, who, label(edit), current -> {
+        Written result = write(port, expected, false, who, label(edit), editChange(port, edit, check, removed));
+        return new EditResult(result.tree, removed, result.resolved);
+    }
+
+    /** What an edit makes of the current tree; the ids it drops go to {@code removed}. */
+    private Function<BandwidthTree, Candidate> editChange(PortRef port, TreeEdit edit, Consumer<BandwidthTree> check,
+                                                          List<String> removed) {
+        return current -> {
             check.accept(current);
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
@@ -396,8 +442,137 @@ public final class HsdbaManager implements HsdbaService {
                 }
             }
             return next;
-        });
-        return new EditResult(result.tree, removed, result.resolved);
+        };
+    }
+
+    /**
+     * The writer's batch ({@link EditQueue}): under the write lock, each port's edits in order,
+     * each on the tree the accepted ones before it made; the last tree staged once per port; the
+     * lock released, made durable; then every edit answered. A refused edit is answered at once
+     * and changes nothing; a failed store write fails the accepted edits of its port.
+     */
+    private void writeBatch(List<EditQueue.Queued> batch) {
+        Map<PortRef, List<EditQueue.Queued>> byPort = new java.util.LinkedHashMap<>();
+        for (EditQueue.Queued q : batch) {
+            byPort.computeIfAbsent(q.port, p -> new ArrayList<>()).add(q);
+        }
+        try {
+            List<PortBatch> staged = new ArrayList<>();
+            synchronized (writeLock) {
+                for (Map.Entry<PortRef, List<EditQueue.Queued>> e : byPort.entrySet()) {
+                    try {
+                        PortBatch b = stageBatch(e.getKey(), e.getValue());
+                        if (b != null) {
+                            staged.add(b);
+                        }
+                    } catch (RuntimeException failure) {
+                        // This port's write failed (a store that writes through, e.g. ONOS's, fails
+                        // here): its edits get that answer; the other ports' staged writes stand.
+                        for (EditQueue.Queued q : e.getValue()) {
+                            settle(q, null, failure);
+                        }
+                    }
+                }
+            }
+            for (PortBatch b : staged) {
+                RuntimeException failure = null;
+                try {
+                    b.commit.await(); // durable; the first await makes every staged port durable at once
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                for (int i = 0; i < b.accepted.size(); i++) {
+                    settle(b.accepted.get(i), failure == null ? b.results.get(i) : null, failure);
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            for (EditQueue.Queued q : batch) {
+                settle(q, null, e); // no-op for those already answered
+            }
+            throw e;
+        }
+    }
+
+    /** Answers a queued edit once, giving its place among the writes in progress back first. */
+    private void settle(EditQueue.Queued q, EditResult result, Throwable failure) {
+        if (!q.settle()) {
+            return;
+        }
+        operatorWrites.release();
+        if (failure == null) {
+            q.answer.complete(result);
+        } else {
+            q.answer.completeExceptionally(failure);
+        }
+    }
+
+    /** One port's accepted edits of a batch, their answers, and the staged write of the last tree. */
+    private static final class PortBatch {
+        final List<EditQueue.Queued> accepted = new ArrayList<>();
+        final List<EditResult> results = new ArrayList<>();
+        HsdbaStore.Commit commit;
+    }
+
+    /**
+     * Under the write lock: one port's edits of a batch, in order; refused ones answered here.
+     * Returns the staged write of the accepted ones, or null if none was accepted.
+     */
+    private PortBatch stageBatch(PortRef port, List<EditQueue.Queued> queued) {
+        for (int attempt = 0; ; attempt++) {
+            PortBatch b = new PortBatch();
+            Map<EditQueue.Queued, RuntimeException> refused = new java.util.IdentityHashMap<>();
+            List<BandwidthTree> before = new ArrayList<>();
+            BandwidthTree current = store.latestTree(port).orElse(null);
+            BandwidthTree running = current;
+            ResolvedTree runningResolved = current == null ? null : admitted.of(current);
+            EditChain chain = null;
+            boolean chainKnown = true;
+            for (EditQueue.Queued q : queued) {
+                List<String> removed = new ArrayList<>();
+                Step step;
+                try {
+                    step = nextTree(port, running, q.expected, false, Writer.OPERATOR,
+                            editChange(port, q.edit, t -> { }, removed));
+                } catch (RuntimeException e) {
+                    refused.put(q, e);
+                    continue;
+                }
+                before.add(running);
+                b.accepted.add(q);
+                b.results.add(new EditResult(step.next, removed, step.resolved));
+                if (step.chain == null || !chainKnown) {
+                    chainKnown = false;
+                    chain = null;
+                } else {
+                    chain = chain == null ? step.chain : chain.then(step.chain);
+                }
+                running = step.next;
+                runningResolved = step.resolved;
+                admitted.stored(running, runningResolved); // the next edit is admitted from this one
+            }
+            if (!b.accepted.isEmpty()) {
+                try {
+                    b.commit = writer.write(current, running, runningResolved, chainKnown ? chain : null);
+                } catch (VersionConflictException e) {
+                    // Another cluster member wrote the tree meanwhile: the batch again on its tree.
+                    if (attempt < WRITE_RETRIES) {
+                        continue;
+                    }
+                    refused.clear();
+                    for (EditQueue.Queued q : queued) {
+                        refused.put(q, e);
+                    }
+                    b.accepted.clear();
+                }
+            }
+            for (int i = 0; i < b.accepted.size(); i++) {
+                operatorLog.wrote(port, before.get(i), label(b.accepted.get(i).edit));
+            }
+            for (Map.Entry<EditQueue.Queued, RuntimeException> r : refused.entrySet()) {
+                settle(r.getKey(), null, r.getValue());
+            }
+            return b.accepted.isEmpty() ? null : b;
+        }
     }
 
     /**
@@ -521,6 +696,56 @@ public final class HsdbaManager implements HsdbaService {
         return MAX_OPERATOR_WRITES - operatorWrites.availablePermits();
     }
 
+    /**
+     * Under the write lock: the tree {@code change} makes of {@code current} (null: none), with
+     * the next version, checked (precondition, admission, selectors, the switch's room); throws
+     * the refusal. Writes nothing.
+     */
+    private Step nextTree(PortRef port, BandwidthTree current, Precondition expected, boolean mayCreate, Writer who,
+                          Function<BandwidthTree, Candidate> change) {
+        long currentVersion = current == null ? 0 : current.version();
+        expected.check(port, current);
+        if (current == null && !mayCreate) {
+            throw noTree(port);
+        }
+        Candidate candidate = change.apply(current);
+        long operatorVersion = current == null ? 0 : current.operatorVersion();
+        long generation = current == null ? newGeneration() : current.generation();
+        if (who != Writer.MEMBERSHIP) {
+            operatorVersion++;
+        }
+        // The resolved tree, the stored one and the end of the edit chain are one object.
+        ResolvedTree resolved = candidate.resolved == null ? null
+                : candidate.resolved.withVersions(currentVersion + 1, operatorVersion, generation);
+        BandwidthTree next = resolved != null ? resolved.tree()
+                : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
+        List<Violation> violations = new ArrayList<>(candidate.violations);
+        violations.addAll(selectorViolations(withTree(store.latestTrees(), next)));
+        if (current == null && who == Writer.OPERATOR) {
+            violations.addAll(portViolations(next));
+        }
+        if (violations.isEmpty() && who != Writer.MEMBERSHIP) {
+            violations.addAll(switchAdmission.fit(port, withTree(store.latestTrees(), next)));
+        }
+        if (!violations.isEmpty()) {
+            throw new InvalidTreeException(violations);
+        }
+        return new Step(next, resolved, candidate.chain == null ? null : candidate.chain.endingAt(resolved));
+    }
+
+    /** A checked next tree: its admitted form (null if not kept) and the edits that made it (null if unknown). */
+    private static final class Step {
+        final BandwidthTree next;
+        final ResolvedTree resolved;
+        final EditChain chain;
+
+        Step(BandwidthTree next, ResolvedTree resolved, EditChain chain) {
+            this.next = next;
+            this.resolved = resolved;
+            this.chain = chain;
+        }
+    }
+
     private Written writeGated(PortRef port, Precondition expected, boolean mayCreate, Writer who, String label,
                                Function<BandwidthTree, Candidate> change) {
         Written written;
@@ -528,36 +753,11 @@ public final class HsdbaManager implements HsdbaService {
         synchronized (writeLock) {
             for (int attempt = 0; ; attempt++) {
                 BandwidthTree current = store.latestTree(port).orElse(null);
-                long currentVersion = current == null ? 0 : current.version();
-                expected.check(port, current);
-                if (current == null && !mayCreate) {
-                    throw noTree(port);
-                }
-                Candidate candidate = change.apply(current);
-                long operatorVersion = current == null ? 0 : current.operatorVersion();
-                long generation = current == null ? newGeneration() : current.generation();
-                if (who != Writer.MEMBERSHIP) {
-                    operatorVersion++;
-                }
-                // The resolved tree, the stored one and the end of the edit chain are one object.
-                ResolvedTree resolved = candidate.resolved == null ? null
-                        : candidate.resolved.withVersions(currentVersion + 1, operatorVersion, generation);
-                BandwidthTree next = resolved != null ? resolved.tree()
-                        : candidate.tree.withVersions(currentVersion + 1, operatorVersion, generation);
-                List<Violation> violations = new ArrayList<>(candidate.violations);
-                violations.addAll(selectorViolations(withTree(store.latestTrees(), next)));
-                if (current == null && who == Writer.OPERATOR) {
-                    violations.addAll(portViolations(next));
-                }
-                if (violations.isEmpty() && who != Writer.MEMBERSHIP) {
-                    violations.addAll(switchAdmission.fit(port, withTree(store.latestTrees(), next)));
-                }
-                if (!violations.isEmpty()) {
-                    throw new InvalidTreeException(violations);
-                }
+                Step step = nextTree(port, current, expected, mayCreate, who, change);
+                BandwidthTree next = step.next;
+                ResolvedTree resolved = step.resolved;
                 try {
-                    commit = writer.write(current, next, resolved,
-                            candidate.chain == null ? null : candidate.chain.endingAt(resolved));
+                    commit = writer.write(current, next, resolved, step.chain);
                 } catch (VersionConflictException e) {
                     // Another writer (a join elsewhere in the cluster) got there first: the
                     // precondition is checked again on the new tree.

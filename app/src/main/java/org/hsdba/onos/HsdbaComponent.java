@@ -262,6 +262,12 @@ public class HsdbaComponent implements HsdbaService {
     }
 
     @Override
+    public java.util.concurrent.CompletableFuture<EditResult> editAsync(PortRef port, TreeEdit edit,
+                                                                        Precondition expected) {
+        return manager.editAsync(port, edit, expected);
+    }
+
+    @Override
     public BandwidthTree setLevels(PortRef port, List<LevelSpec> levels, Precondition expected) {
         return manager.setLevels(port, levels, expected);
     }

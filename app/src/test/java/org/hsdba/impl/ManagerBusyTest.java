@@ -23,11 +23,11 @@ import org.hsdba.store.InMemoryHsdbaStore;
 import org.junit.After;
 import org.junit.Test;
 
-/** Operator writes beyond {@link HsdbaManager#MAX_OPERATOR_WRITES} in progress are refused at once, not queued. */
+/** Operator writes beyond {@link HsdbaManager#MAX_OPERATOR_WRITES} queued or in progress are refused at once, not queued. */
 public class ManagerBusyTest {
 
     private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(1);
-    private final ExecutorService writers = Executors.newFixedThreadPool(HsdbaManager.MAX_OPERATOR_WRITES);
+    private final ExecutorService writers = Executors.newSingleThreadExecutor();
 
     @After
     public void stop() {
@@ -74,11 +74,15 @@ public class ManagerBusyTest {
         manager.putTree(Harness.labTree(), Precondition.NONE);
         store.gate = new CountDownLatch(1);
         List<Future<?>> held = new ArrayList<>();
-        for (int i = 0; i < HsdbaManager.MAX_OPERATOR_WRITES; i++) {
+        // One synchronous caller (its edit holds the writer at the gate), the rest queued.
+        held.add(writers.submit(() -> manager.edit(Harness.PORT, TreeEdit.update(
+                manager.tree(Harness.PORT).orElseThrow().get("alice").toBuilder().weight(2.0).build()),
+                Precondition.NONE)));
+        for (int i = 1; i < HsdbaManager.MAX_OPERATOR_WRITES; i++) {
             double weight = 1 + i % 5;
-            held.add(writers.submit(() -> manager.edit(Harness.PORT, TreeEdit.update(
+            held.add(manager.editAsync(Harness.PORT, TreeEdit.update(
                     manager.tree(Harness.PORT).orElseThrow().get("alice").toBuilder().weight(weight).build()),
-                    Precondition.NONE)));
+                    Precondition.NONE));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (manager.operatorWritesInProgress() < HsdbaManager.MAX_OPERATOR_WRITES) {

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 
-/** Requests to the container: GET with or without BASIC credentials, PUT and POST of JSON and POST of a file with them. */
+/** Requests to the container: GET with or without BASIC credentials, PUT, POST and any method with JSON, and POST of a file with them. */
 final class Http {
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
@@ -43,6 +43,29 @@ final class Http {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
         return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request with a JSON body and extra headers (name, value, ...), e.g. PATCH with If-Match. */
+    HttpResponse<String> sendJson(String method, String path, String json, String user, String password,
+                                  String... headers) throws IOException, InterruptedException {
+        HttpRequest.Builder b = request(path).header("Authorization", basic(user, password))
+                .header("Content-Type", "application/json")
+                .method(method, HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A request without a body, with extra headers (name, value, ...), e.g. DELETE with If-Match. */
+    HttpResponse<String> send(String method, String path, String user, String password, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = request(path).header("Authorization", basic(user, password))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** POST of a file's bytes as application/octet-stream (how ONOS takes an .oar). */

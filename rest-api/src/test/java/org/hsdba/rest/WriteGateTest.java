@@ -41,7 +41,9 @@ public class WriteGateTest {
             // The real service, whose edits wait for the test's release once inside.
             HsdbaService stuck = (HsdbaService) Proxy.newProxyInstance(HsdbaService.class.getClassLoader(),
                     new Class<?>[] {HsdbaService.class}, (proxy, method, args) -> {
-                        boolean edit = method.getName().equals("edit");
+                        // Synchronous or queued (answered asynchronously): either holds the
+                        // request's thread here, like a slow write.
+                        boolean edit = method.getName().equals("edit") || method.getName().equals("editAsync");
                         if (edit) {
                             mostInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
                             release.await(2, TimeUnit.MINUTES);
@@ -60,6 +62,8 @@ public class WriteGateTest {
                 Http http = new Http(server.baseUri(), HsdbaRestServer.DEFAULT_USER, HsdbaRestServer.DEFAULT_PASSWORD);
                 assertEquals(200, http.put(PORT_PATH + "/tree", Trees.TWO_LEVEL).status());
                 long version = http.get(PORT_PATH + "/tree").json().get("version").asLong();
+                long handedOnBefore = WriteGateServletFilter.handedOnTotal();
+                long redispatchedBefore = WriteGateServletFilter.redispatchedTotal();
                 List<Future<Http.Answer>> writes = new ArrayList<>();
                 for (int i = 0; i < WRITES; i++) {
                     String peak = (1 + i % 9) + "G";
@@ -86,6 +90,11 @@ public class WriteGateTest {
                 assertEquals("every write applied", version + WRITES,
                         http.get(PORT_PATH + "/tree").json().get("version").asLong());
                 assertTrue("no write left inside", inside.get() == 0);
+                long handedOn = WriteGateServletFilter.handedOnTotal() - handedOnBefore;
+                assertTrue("the writes beyond the places waited and were handed one: " + handedOn,
+                        handedOn >= WRITES - WriteGateServletFilter.MAX_ACTIVE);
+                assertEquals("no write went through the container's handlers a second time", 0,
+                        WriteGateServletFilter.redispatchedTotal() - redispatchedBefore);
             }
         } finally {
             release.countDown();

@@ -4,10 +4,12 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import javax.servlet.http.HttpServletRequest;
 import javax.ws.rs.core.EntityTag;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 
+import org.glassfish.jersey.internal.inject.InjectionManager;
 import org.hsdba.api.EditResult;
 import org.hsdba.api.HsdbaService;
 import org.hsdba.api.Precondition;
@@ -162,6 +164,24 @@ public abstract class HsdbaResource extends AbstractWebResource {
     /** Applies one edit; violations about {@code bodyNode} point into the request body. */
     protected EditResult edit(PortRef port, TreeEdit edit, Precondition expected, String bodyNode) {
         return rules(() -> service().edit(port, edit, expected), about(bodyNode, ""));
+    }
+
+    /**
+     * A write's answer: where the request can be suspended ({@link AsyncWrites}), a future of the
+     * answer that Jersey waits for with no thread held, the edit queued for the service's writer
+     * (written in a batch with the edits queued meanwhile); otherwise the answer, made here.
+     * Violations about {@code bodyNode} point into the request body, as {@link #edit} does.
+     */
+    protected Object editAnswer(HttpServletRequest request, InjectionManager injections, PortRef port,
+                                TreeEdit edit, Precondition expected, String bodyNode,
+                                Function<EditResult, Response> answer) {
+        if (!AsyncWrites.available(request, injections)) {
+            return answer.apply(edit(port, edit, expected, bodyNode));
+        }
+        Function<Violation, String> pointers = about(bodyNode, "");
+        return AsyncWrites.answer(() -> service().editAsync(port, edit, expected), answer,
+                e -> e instanceof InvalidTreeException
+                        ? new ApiException(Errors.fromViolations(((InvalidTreeException) e).violations(), pointers)) : e);
     }
 
     /** Pointers for violations of a one-node request: the node's own members are in the body, others have none. */

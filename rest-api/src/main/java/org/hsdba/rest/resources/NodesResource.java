@@ -3,6 +3,7 @@ package org.hsdba.rest.resources;
 import java.io.InputStream;
 
 import javax.inject.Singleton;
+import javax.servlet.http.HttpServletRequest;
 import javax.ws.rs.Consumes;
 import javax.ws.rs.DELETE;
 import javax.ws.rs.GET;
@@ -22,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.glassfish.jersey.internal.inject.InjectionManager;
 import org.hsdba.admission.ResolvedTree;
 import org.hsdba.api.EditResult;
 import org.hsdba.api.Precondition;
@@ -50,6 +52,10 @@ public class NodesResource extends HsdbaResource {
 
     private static final NodeCodec NODE = new NodeCodec();
 
+    /** Jersey's, to find whether it can suspend a request ({@link AsyncWrites}); injected once (singleton). */
+    @Context
+    private InjectionManager injections;
+
     /**
      * Every node with its effective guarantee and weight ({@code {"nodes": [...]}}, tree order): one
      * request for a view of the whole tree instead of one per node.
@@ -76,26 +82,27 @@ public class NodesResource extends HsdbaResource {
     /** Adds a node (its {@code parent} absent or null: under the port); 201 with Location. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response addNode(@PathParam("device") String device, @PathParam("port") String port,
-                            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context UriInfo uriInfo,
-                            InputStream body) {
+    public Object addNode(@PathParam("device") String device, @PathParam("port") String port,
+                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Context UriInfo uriInfo,
+                          @Context HttpServletRequest http, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = ifMatch(ifMatch);
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         BandwidthTree tree = tree(where);
         NodeSpec node = decode(request, () -> NodeJson.readNode(json, "", tree));
-        EditResult result = edit(where, TreeEdit.add(node), expected, node.id());
-        return written(Response.created(uriInfo.getAbsolutePathBuilder().path(node.id()).build()), result, node.id());
+        java.net.URI location = uriInfo.getAbsolutePathBuilder().path(node.id()).build();
+        return editAnswer(http, injections, where, TreeEdit.add(node), expected, node.id(),
+                result -> written(Response.created(location), result, node.id()));
     }
 
     /** Partial update of {@code guaranteed, weight, peak, key/mask, pinned, template, joined}; null resets to the default. */
     @PATCH
     @Path("{node}")
     @Consumes({MediaType.APPLICATION_JSON, MERGE_PATCH_JSON})
-    public Response updateNode(@PathParam("device") String device, @PathParam("port") String port,
-                               @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
-                               InputStream body) {
+    public Object updateNode(@PathParam("device") String device, @PathParam("port") String port,
+                             @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                             @Context HttpServletRequest http, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "PATCH of a node");
         RequestBody request = Bodies.json(body);
@@ -103,38 +110,39 @@ public class NodesResource extends HsdbaResource {
         BandwidthTree tree = tree(where);
         NodeSpec old = existing(tree, node);
         NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
-        EditResult result = edit(where, TreeEdit.update(updated), expected, node);
-        return written(Response.ok(), result, node);
+        return editAnswer(http, injections, where, TreeEdit.update(updated), expected, node,
+                result -> written(Response.ok(), result, node));
     }
 
     /** Deletes the node and its subtree; {@code X-Hsdba-Deleted} tells how many nodes went. */
     @DELETE
     @Path("{node}")
-    public Response deleteNode(@PathParam("device") String device, @PathParam("port") String port,
-                               @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+    public Object deleteNode(@PathParam("device") String device, @PathParam("port") String port,
+                             @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                             @Context HttpServletRequest http) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "DELETE of a node");
         existing(tree(where), node);
-        EditResult result = edit(where, TreeEdit.deleteSubtree(node), expected, node);
-        return Response.noContent().header("X-Hsdba-Deleted", result.removedNodes().size())
-                .tag(etag(result.tree())).build();
+        return editAnswer(http, injections, where, TreeEdit.deleteSubtree(node), expected, node,
+                result -> Response.noContent().header("X-Hsdba-Deleted", result.removedNodes().size())
+                        .tag(etag(result.tree())).build());
     }
 
     /** Re-parents the node with its subtree: {@code {"parent": "newParent"}} (null: under the port). */
     @POST
     @Path("{node}/move")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response moveNode(@PathParam("device") String device, @PathParam("port") String port,
-                             @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
-                             InputStream body) {
+    public Object moveNode(@PathParam("device") String device, @PathParam("port") String port,
+                           @PathParam("node") String node, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+                           @Context HttpServletRequest http, InputStream body) {
         PortRef where = portRef(device, port);
         Precondition expected = requiredIfMatch(ifMatch, "a move");
         RequestBody request = Bodies.json(body);
         JsonNode json = request.json();
         String parent = decode(request, () -> parentOf(json));
         existing(tree(where), node);
-        EditResult result = edit(where, TreeEdit.move(node, parent), expected, node);
-        return written(Response.ok(), result, node);
+        return editAnswer(http, injections, where, TreeEdit.move(node, parent), expected, node,
+                result -> written(Response.ok(), result, node));
     }
 
     /** The node's measured, target and drop rates over the last minutes, 1 s apart, oldest first. */

@@ -25,6 +25,7 @@ import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.TimeSource;
 import org.hsdba.impl.program.ProgramCompiler;
 import org.hsdba.rest.Http;
+import org.hsdba.rest.WriteGateServletFilter;
 import org.hsdba.rest.server.HsdbaRestServer;
 import org.hsdba.southbound.PofSwitch;
 import org.hsdba.southbound.PofSwitchListener;
@@ -104,6 +105,8 @@ public final class ConcurrentPatchBench {
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
             Map<Long, Long> restCpuBefore = restThreadCpu();
+            long handedOnBefore = WriteGateServletFilter.handedOnTotal();
+            long redispatchedBefore = WriteGateServletFilter.redispatchedTotal();
             List<String> perRound = new ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
                 long t0 = System.nanoTime();
@@ -113,7 +116,7 @@ public final class ConcurrentPatchBench {
                 all.add(b);
                 // Per round: whether the rounds still get cheaper (the JIT still compiling) or are steady.
                 perRound.add(String.format(Locale.ROOT, "  round %d: %.0f writes/s, PATCH p99 %.2f ms, CPU per PATCH %.2f ms"
-                        + " (JVM) / %.2f ms (Jetty's threads)", round, b.ok / ((System.nanoTime() - t0) / 1e9),
+                        + " (JVM) / %.2f ms (server threads)", round, b.ok / ((System.nanoTime() - t0) / 1e9),
                         pct(sorted(b.patchNanos), 0.99), (processCpuNanos() - jvm0) / 1e6 / b.patchNanos.size(),
                         cpuSince(rest0, restThreadCpu()) / 1e6 / b.patchNanos.size()));
             }
@@ -135,8 +138,19 @@ public final class ConcurrentPatchBench {
             out.add(String.format(Locale.ROOT, "first burst, cold (not counted above): PATCH %s; GET other tree %s",
                     figures(cold.patchNanos), figures(cold.getNanos)));
             out.add(String.format(Locale.ROOT, "CPU during the bursts: %.0f ms in the whole JVM (%.2f ms per PATCH, clients,"
-                    + " GC and JIT included), %.0f ms on Jetty's threads (%.2f ms per PATCH: HTTP, admission, persist)",
+                    + " GC and JIT included), %.0f ms on the server threads (%.2f ms per PATCH: HTTP, admission, persist;"
+                    + " Jetty's, the edit writer's and the answer threads)",
                     processCpuMs, processCpuMs / all.patchNanos.size(), restCpuMs, restCpuMs / all.patchNanos.size()));
+            Map<Long, Long> restCpuAfter = restThreadCpu();
+            out.add(String.format(Locale.ROOT, "  of which per PATCH: Jetty's threads %.2f ms, the edit writer %.2f ms,"
+                    + " the answer threads %.2f ms",
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-rest") / 1e6 / all.patchNanos.size(),
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-edit-writer") / 1e6 / all.patchNanos.size(),
+                    cpuSince(restCpuBefore, restCpuAfter, "hsdba-answer") / 1e6 / all.patchNanos.size()));
+            out.add(String.format(Locale.ROOT, "write gate: %d writes waited and were handed a place on another write's"
+                    + " thread, %d went through the container's handlers twice (async dispatch)",
+                    WriteGateServletFilter.handedOnTotal() - handedOnBefore,
+                    WriteGateServletFilter.redispatchedTotal() - redispatchedBefore));
             out.addAll(perRound);
             out.add(String.format(Locale.ROOT, "Jetty threads: %d before, %d after the bursts; tree version %d",
                     restThreadsBefore, restThreads(), version));
@@ -317,17 +331,34 @@ public final class ConcurrentPatchBench {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    /** CPU time of each live Jetty thread, by thread id. */
+    /**
+     * CPU time of each live thread serving the writes, by thread id: Jetty's, and since the
+     * writes are answered asynchronously (2026-11-27) the edit writer and the answer threads,
+     * which took over work that ran on Jetty's threads before (admission, persist, the answer).
+     */
     private static Map<Long, Long> restThreadCpu() {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Map<Long, Long> out = new HashMap<>();
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             long cpu = mx.getThreadCpuTime(t.getId());
-            if (t.getName().startsWith("hsdba-rest") && cpu >= 0) {
+            String name = t.getName();
+            if ((name.startsWith("hsdba-rest") || name.startsWith("hsdba-answer") || name.equals("hsdba-edit-writer"))
+                    && cpu >= 0) {
                 out.put(t.getId(), cpu);
             }
         }
         return out;
+    }
+
+    /** {@link #cpuSince(Map, Map)} of the threads whose name starts with {@code prefix} (live now). */
+    private static long cpuSince(Map<Long, Long> before, Map<Long, Long> after, String prefix) {
+        Map<Long, Long> some = new HashMap<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(prefix) && after.containsKey(t.getId())) {
+                some.put(t.getId(), after.get(t.getId()));
+            }
+        }
+        return cpuSince(before, some);
     }
 
     /** CPU spent since {@code before} by the threads of {@code after} (threads that ended meanwhile are not counted). */
