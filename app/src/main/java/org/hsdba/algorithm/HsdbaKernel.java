@@ -116,24 +116,53 @@ public final class HsdbaKernel {
                 s.ageNanos[v] = ageGap(lengthBytes, r, estimators[k + 1].period().toNanos());
                 s.nextExpiryScan = Math.min(s.nextExpiryScan, ageExpiry(s, v));
             }
+            boolean extended = false;
             if (holdNanos > 0) {
                 // A drop marks only the dropping node and its parent's slot (all a level block can
                 // address); each node takes its children's mark into its own hold and passes it up
                 // at its packets, so the hold reaches every ancestor within a packet per level.
-                s.holdUntil[v] = Math.max(s.holdUntil[v], s.holdMark[KernelTree.slotOf(v)]);
-                s.holdMark[p] = Math.max(s.holdMark[p], s.holdUntil[v]);
+                long mark = s.holdMark[KernelTree.slotOf(v)];
+                if (options.holdClimbs()) {
+                    extended = mark > s.holdUntil[v];
+                    s.holdUntil[v] = Math.max(s.holdUntil[v], mark);
+                    s.holdMark[p] = Math.max(s.holdMark[p], s.holdUntil[v]);
+                } else if (options.holdSums()) {
+                    // The mark climbs without holding: it says a descendant is held until then.
+                    s.holdMark[p] = Math.max(s.holdMark[p], mark);
+                }
             }
             double d = demandOf(s, v, r);
+            if (holdNanos > 0 && options.holdSums() && k < path.length - 1
+                    && tNanos < s.holdMark[KernelTree.slotOf(v)]) {
+                // While a descendant is held: its children's reported demands, held ones at their
+                // claims (an ancestor on a packet's path has a slot).
+                int own = KernelTree.slotOf(v);
+                d = Math.max(d, capped(v, s.satisfiedRate[own] + s.unsatisfiedDemand[own]));
+            }
             // The node competes: its old contribution out, its weight in, then its fair rate.
             compete(s, v, p, oldDemand);
             f = fairRate(s, v, p);
             // A held node (dropped within the hold time) stays unsatisfied and demands at least its f:
             // a responsive sender's trough after a loss is its reaction, not a lower demand.
             boolean held = holdNanos > 0 && tNanos < s.holdUntil[v];
-            if (held) {
-                d = Math.max(d, f);
+            if (held && options.holdRelease()) {
+                held = keepsHold(s, v, k == path.length - 1, extended, lengthBytes, f, tNanos);
             }
-            boolean nowSatisfied = d <= f && !held;
+            boolean nowSatisfied;
+            if (held && options.holdClaim()) {
+                if (extended) {
+                    s.holdClaim[v] = Math.min(f, d);
+                }
+                // Held at what it carried: satisfied with that demand unless it claims its whole f
+                // (counted unsatisfied, a held node's weight would take w * alpha whatever it claims).
+                d = Math.max(d, Math.min(f, s.holdClaim[v]));
+                nowSatisfied = d < f;
+            } else {
+                if (held) {
+                    d = Math.max(d, f);
+                }
+                nowSatisfied = d <= f && !held;
+            }
             if (nowSatisfied) {
                 settle(s, v, p, d);
             } else {
@@ -328,9 +357,41 @@ public final class HsdbaKernel {
         // cannot use (issue 14's peak below a congested node).
         if (f < tree.peak(v) || !options.peakCap()) {
             long end = saturatedAdd(t, holdNanos);
-            s.holdUntil[v] = end;
-            s.holdMark[parentSlot] = end;
+            if (end > s.holdUntil[v] && options.holdClaim()) {
+                s.holdClaim[v] = Math.min(f, r);
+            }
+            s.holdUntil[v] = Math.max(s.holdUntil[v], end);
+            if (options.holdClimbs() || options.holdSums()) {
+                s.holdMark[parentSlot] = Math.max(s.holdMark[parentSlot], s.holdUntil[v]);
+            }
         }
+        return true;
+    }
+
+    /**
+     * {@link KernelOptions#holdRelease()}: whether held node {@code v} stays held at this packet.
+     * The deepest node's bank is the one its drop decisions keep ({@link #heldDrops}); once it is
+     * full the hold ends there. An ancestor's bank starts empty when a drop below extends its hold
+     * and is charged each packet it carries; once full it is released (not charged any more, so it
+     * stays full) until the next extension: its held children re-mark its slot at their packets,
+     * so its hold end alone cannot say it was released.
+     */
+    private boolean keepsHold(KernelState s, int v, boolean deepest, boolean extended, int len, double f, long t) {
+        long eighth = holdNanos >> HOLD_BANK_SHIFT;
+        if (deepest) {
+            if (s.bankClock[v] <= t - eighth) {
+                s.holdUntil[v] = t;
+                return false;
+            }
+            return true;
+        }
+        if (extended) {
+            s.bankClock[v] = t;
+        }
+        if (s.bankClock[v] <= t - eighth) {
+            return false;
+        }
+        s.bankClock[v] = Math.min(saturatedAdd(s.bankClock[v], bankCost(len, f)), saturatedAdd(t, eighth));
         return true;
     }
 

@@ -37,6 +37,10 @@ public final class KernelOptions {
     private final boolean warmUp;
     private final boolean aging;
     private final Duration responsiveHold;
+    private final boolean holdClaim;
+    private final boolean holdRelease;
+    private final boolean holdClimbs;
+    private final boolean holdSums;
 
     private KernelOptions(Builder b) {
         this.estimator = b.estimator;
@@ -52,6 +56,10 @@ public final class KernelOptions {
         this.warmUp = b.warmUp;
         this.aging = b.aging;
         this.responsiveHold = b.responsiveHold;
+        this.holdClaim = b.holdClaim;
+        this.holdRelease = b.holdRelease;
+        this.holdClimbs = b.holdClimbs;
+        this.holdSums = b.holdSums;
     }
 
     public static Builder builder() {
@@ -85,6 +93,10 @@ public final class KernelOptions {
         b.warmUp = warmUp;
         b.aging = aging;
         b.responsiveHold = responsiveHold;
+        b.holdClaim = holdClaim;
+        b.holdRelease = holdRelease;
+        b.holdClimbs = holdClimbs;
+        b.holdSums = holdSums;
         return b;
     }
 
@@ -188,6 +200,46 @@ public final class KernelOptions {
         return responsiveHold;
     }
 
+    /**
+     * Kernel only (not compiled): a held node claims what it carried when its hold began or was
+     * extended, {@code min(f, D)} at that packet, instead of its current {@code f}: a constant-rate
+     * source or an ancestor below its share then wastes nothing while held.
+     */
+    public boolean holdClaim() {
+        return holdClaim;
+    }
+
+    /**
+     * Kernel only (not compiled): a held node is released once its bank is full, i.e. once it has
+     * left {@code f H/8} bytes of its fair rate unused since its hold began (every level keeps the
+     * bank; the deepest level's is the one its drops use). A responsive sender spends what its
+     * trough saved at its next peak; a class whose demand really fell, or a steady source held by
+     * noise below its share, fills the bank and hands its share back after
+     * {@code (H/8) f / (f - R)} instead of {@code H}. An ancestor stays released until a new drop
+     * below extends its hold.
+     */
+    public boolean holdRelease() {
+        return holdRelease;
+    }
+
+    /**
+     * Whether a hold climbs to the dropped node's ancestors (the default, and what the program
+     * compiles); off (kernel only, not compiled) holds the dropped node alone.
+     */
+    public boolean holdClimbs() {
+        return holdClimbs;
+    }
+
+    /**
+     * Kernel only (not compiled): with the hold, while a descendant is held (its drop's mark climbs
+     * without holding anyone), an internal node's demand is at least the sum of its children's
+     * reported demands ({@code S_rate + U_demand} of its slot), so a held child's claim reaches
+     * its ancestors as that claim and no more, without holding them.
+     */
+    public boolean holdSums() {
+        return holdSums;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof KernelOptions)) {
@@ -199,13 +251,15 @@ public final class KernelOptions {
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
                 && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging
-                && k.responsiveHold.equals(responsiveHold);
+                && k.responsiveHold.equals(responsiveHold) && k.holdClaim == holdClaim
+                && k.holdRelease == holdRelease
+                && k.holdClimbs == holdClimbs && k.holdSums == holdSums;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold);
+                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
     }
 
     @Override
@@ -214,7 +268,9 @@ public final class KernelOptions {
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
                 + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
-                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
+                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)
+                        + (holdClaim ? " claiming D" : "")
+                        + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing") + (holdSums ? " summing claims" : "")) + "}";
     }
 
     /** Builder starting from the defaults. */
@@ -232,8 +288,36 @@ public final class KernelOptions {
         private boolean warmUp = true;
         private boolean aging = true;
         private Duration responsiveHold = Duration.ZERO;
+        private boolean holdClaim;
+        private boolean holdRelease;
+        private boolean holdClimbs = true;
+        private boolean holdSums;
 
         private Builder() {
+        }
+
+        /** {@link KernelOptions#holdSums()}. */
+        public Builder holdSums(boolean on) {
+            this.holdSums = on;
+            return this;
+        }
+
+        /** {@link KernelOptions#holdClimbs()}. */
+        public Builder holdClimbs(boolean on) {
+            this.holdClimbs = on;
+            return this;
+        }
+
+        /** {@link KernelOptions#holdRelease()}. */
+        public Builder holdRelease(boolean on) {
+            this.holdRelease = on;
+            return this;
+        }
+
+        /** {@link KernelOptions#holdClaim()}. */
+        public Builder holdClaim(boolean on) {
+            this.holdClaim = on;
+            return this;
         }
 
         /** Responsive hold time ({@link KernelOptions#responsiveHold()}); zero turns it off. */

@@ -48,6 +48,8 @@ public final class KernelState {
      * ahead of {@code t} it is in debt). State word 7 of the compiled program.
      */
     final long[] bankClock;
+    /** {@link KernelOptions#holdClaim()}: what the held node claims, bytes/s. */
+    final double[] holdClaim;
 
     final double[] bandwidth;
     final double[] satisfiedRate;
@@ -89,6 +91,7 @@ public final class KernelState {
         dropOwed = new double[n];
         holdUntil = new long[n];
         bankClock = new long[n];
+        holdClaim = new double[n];
         bandwidth = new double[n + 1];
         satisfiedRate = new double[n + 1];
         unsatisfiedWeight = new double[n + 1];
@@ -166,6 +169,11 @@ public final class KernelState {
     /** {@link KernelOptions#responsiveHold()}: the node counts as unsatisfied until this time, ns (0: never held). */
     public long holdUntil(int node) {
         return holdUntil[node];
+    }
+
+    /** {@link KernelOptions#holdClaim()}: what the node claims while held, bytes/s. */
+    public double holdClaim(int node) {
+        return holdClaim[node];
     }
 
     /** {@link KernelOptions#responsiveHold()}: the node's bank clock, ns ({@link #bankClock}). */

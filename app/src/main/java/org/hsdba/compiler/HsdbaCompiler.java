@@ -224,6 +224,12 @@ public final class HsdbaCompiler {
      * that do not fit are refused, naming what to change (docs/hsdba-compiler.md section 5 item 11).
      */
     static void checkHold(BandwidthTree tree, org.hsdba.algorithm.KernelOptions algo) {
+        if (algo.holdClaim() || algo.holdRelease() || !algo.holdClimbs() || algo.holdSums()) {
+            // Kernel experiments (docs/hsdba-compiler.md section 5 item 11, "rules tried"): a program
+            // without them would silently disagree with the kernel it is checked against.
+            throw new CompilerException(tree.rootPath() + ": the hold rules holdClaim, holdRelease, holdClimbs off and holdSums"
+                    + " are kernel experiments the switch program does not implement; turn them off to compile");
+        }
         if (algo.responsiveHold().isZero()) {
             return;
         }

@@ -49,6 +49,7 @@ public class ResponsiveHoldTest {
         boolean h1Satisfied;
         long h1DropsAfterBack;
         long h1PassedAfterBack;
+        long portMark;
     }
 
     private static Seen run(KernelOptions options, long at) {
@@ -79,6 +80,7 @@ public class ResponsiveHoldTest {
                 }
             }
         }
+        seen.portMark = s.holdMark(KernelTree.ROOT_SLOT);
         return seen;
     }
 
@@ -107,6 +109,129 @@ public class ResponsiveHoldTest {
         Seen s = run(shortHold, 1_400_000_000L);
         assertTrue("last drop before 1 s, hold 200 ms: satisfied again", s.h1Satisfied);
         assertEquals(80e6 / 8, s.h2Fair, 80e6 / 8 * 0.03);
+    }
+
+    /**
+     * {@link KernelOptions#holdRelease()}: h1's trough leaves 30 Mb/s of its 50 Mb/s share unused,
+     * which fills its bank (f H/8 = 50 Mb/s * 125 ms) in about 208 ms: held at 1.1 s, released
+     * (satisfied at its 20 Mb/s, h2 takes the rest) by 1.4 s, well before the 1 s hold ends.
+     */
+    @Test
+    public void aFullBankReleasesTheHold() {
+        KernelOptions release = HOLD.toBuilder().holdRelease(true).build();
+        Seen early = run(release, 1_100_000_000L);
+        assertFalse("bank not full yet: still held", early.h1Satisfied);
+        assertEquals(SHARE, early.h2Fair, SHARE * 0.01);
+        Seen late = run(release, 1_400_000_000L);
+        assertTrue("bank full: released", late.h1Satisfied);
+        assertEquals("h2 gets what h1 leaves", 80e6 / 8, late.h2Fair, 80e6 / 8 * 0.03);
+    }
+
+    /**
+     * {@link KernelOptions#holdClaim()}: C = 90 Mb/s, h1, h2, h3 of equal weight (share 30 Mb/s).
+     * h1 offers 40 Mb/s (dropped at f = 30) until 1 s, then 10 Mb/s; h2 offers 40 throughout; h3
+     * offers 40 until 1 s, then stops. At 1.3 s h1 is held (hold 1 s) and its f is 45: held at
+     * its f it would keep h2 at 45; claiming the 30 Mb/s it carried when dropped it is satisfied
+     * at 30 and h2 gets the other 60.
+     */
+    @Test
+    public void aClaimingHoldKeepsWhatTheNodeCarriedNotItsLaterShare() {
+        assertEquals("held at f", 45e6 / 8, claimRun(false), 45e6 / 8 * 0.03);
+        assertEquals("held at its claim", 60e6 / 8, claimRun(true), 60e6 / 8 * 0.03);
+    }
+
+    /** h2's fair rate at 1.3 s in the claim scenario. */
+    private static double claimRun(boolean claim) {
+        BandwidthTree tree = BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(90)).eta(1.0)
+                .levels(List.of(LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("h1").key(PaperSetups.ip(10, 1, 0, 1)).build(),
+                        NodeSpec.builder("h2").key(PaperSetups.ip(10, 1, 0, 2)).build(),
+                        NodeSpec.builder("h3").key(PaperSetups.ip(10, 1, 0, 3)).build()))
+                .build();
+        KernelTree kt = KernelTree.of(Admission.admit(tree));
+        HsdbaKernel kernel = new HsdbaKernel(kt, HOLD.toBuilder().holdClaim(claim).build());
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        long g40 = Math.round(BYTES * 8 / 40e6 * 1e9);
+        long g10 = Math.round(BYTES * 8 / 10e6 * 1e9);
+        long[] next = {1, 3_001, 6_001};
+        long at = 1_300_000_000L;
+        while (true) {
+            int k = 0;
+            for (int i = 1; i < 3; i++) {
+                if (next[i] < next[k]) {
+                    k = i;
+                }
+            }
+            long t = next[k];
+            if (k == 2 && t >= DROP_TO) {
+                next[2] = Long.MAX_VALUE;
+                continue;
+            }
+            next[k] += k == 0 && t >= DROP_TO ? g10 : g40;
+            PacketVerdict v = kernel.onPacket(s, k, BYTES, t, rnd::nextDouble);
+            if (k == 1 && t >= at) {
+                assertTrue("h1 is held", s.holdUntil(0) > t);
+                return v.fairRate();
+            }
+        }
+    }
+
+    /**
+     * {@link KernelOptions#holdClimbs()} off: h1's drops hold h1 alone (its trough is held as with
+     * climbing) and leave its parent's slot, here the port's, unmarked.
+     */
+    @Test
+    public void aHoldThatDoesNotClimbHoldsTheDroppedNodeAlone() {
+        assertTrue("climbing marks the parent's slot", run(HOLD, 1_400_000_000L).portMark > 0);
+        Seen s = run(HOLD.toBuilder().holdClimbs(false).build(), 1_400_000_000L);
+        assertFalse(s.h1Satisfied);
+        assertEquals(SHARE, s.h2Fair, SHARE * 0.01);
+        assertEquals(0, s.portMark);
+    }
+
+    /**
+     * {@link KernelOptions#holdSums()} with a hold that claims and does not climb: C = 100 Mb/s,
+     * A{A1} and B of equal weight; A1 offers 80 Mb/s (dropped at f = 50) until 1 s, then 20; B
+     * offers 80 throughout. At 1.4 s A1 is held at its 50 Mb/s claim; A itself is not held, so
+     * without the sums A counts its 20 Mb/s and B's f is 80, with them A counts A1's claim and B's
+     * f stays at its 50.
+     */
+    @Test
+    public void summedClaimsReachTheParentWithoutHoldingIt() {
+        KernelOptions leafOnly = HOLD.toBuilder().holdClaim(true).holdClimbs(false).build();
+        assertEquals(80e6 / 8, sumsRun(leafOnly), 80e6 / 8 * 0.03);
+        assertEquals(SHARE, sumsRun(leafOnly.toBuilder().holdSums(true).build()), SHARE * 0.03);
+    }
+
+    /** B's fair rate at 1.4 s in the sums scenario. */
+    private static double sumsRun(KernelOptions o) {
+        BandwidthTree tree = BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(100)).eta(1.0)
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("A").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 1})).build(),
+                        NodeSpec.builder("A1").parent("A").key(PaperSetups.ip(10, 1, 0, 1)).build(),
+                        NodeSpec.builder("B").key(org.hsdba.model.MatchKey.exact(16, new byte[] {10, 2})).build()))
+                .build();
+        KernelTree kt = KernelTree.of(Admission.admit(tree));
+        HsdbaKernel kernel = new HsdbaKernel(kt, o);
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        int a1 = tree.indexOf("A1");
+        int b = tree.indexOf("B");
+        long fast = Math.round(BYTES * 8 / 80e6 * 1e9);
+        long slow = Math.round(BYTES * 8 / 20e6 * 1e9);
+        long[] next = {1, 3_001};
+        while (true) {
+            int k = next[0] <= next[1] ? 0 : 1;
+            long t = next[k];
+            next[k] += k == 0 && t >= DROP_TO ? slow : fast;
+            PacketVerdict v = kernel.onPacket(s, k == 0 ? a1 : b, BYTES, t, rnd::nextDouble);
+            if (k == 1 && t >= 1_400_000_000L) {
+                assertTrue("A1 is held", s.holdUntil(a1) > t);
+                assertEquals("A is not", 0, s.holdUntil(tree.indexOf("A")));
+                return v.fairRate();
+            }
+        }
     }
 
     /**

@@ -219,6 +219,23 @@ public class HsdbaCompilerTest {
         }
     }
 
+    /** The kernel's experimental hold rules are not in the program: compiling them is refused, not ignored. */
+    @Test
+    public void theKernelOnlyHoldRulesAreRefused() {
+        KernelOptions hold = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).responsiveHold(Duration.ofSeconds(2))
+                .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).build();
+        for (KernelOptions rule : List.of(hold.toBuilder().holdClaim(true).build(),
+                hold.toBuilder().holdRelease(true).build(), hold.toBuilder().holdClimbs(false).build(),
+                hold.toBuilder().holdSums(true).build())) {
+            try {
+                HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(rule).build());
+                fail(rule.toString());
+            } catch (CompilerException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("kernel experiments the switch program does not implement"));
+            }
+        }
+    }
+
     @Test
     public void stockSwitchIsRefused() {
         try {

@@ -44,6 +44,8 @@ public final class EvalContext {
     private final PrintStream log;
     private final int threads;
     private final java.time.Duration responsiveHold;
+    private final String holdRuleName;
+    private final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule;
 
     /** @param threads runs done at the same time (each run is single-threaded and seeded, so results do not depend on it) */
     public EvalContext(Path dir, boolean quick, PrintStream log, int threads) {
@@ -55,14 +57,32 @@ public final class EvalContext {
         }
         this.threads = threads;
         this.responsiveHold = java.time.Duration.ZERO;
+        this.holdRuleName = "";
+        this.holdRule = null;
     }
 
-    private EvalContext(EvalContext c, java.time.Duration responsiveHold) {
+    private EvalContext(EvalContext c, java.time.Duration responsiveHold, String holdRuleName,
+                        java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule) {
         this.dir = c.dir;
         this.quick = c.quick;
         this.log = c.log;
         this.threads = c.threads;
         this.responsiveHold = responsiveHold;
+        this.holdRuleName = holdRuleName;
+        this.holdRule = holdRule;
+    }
+
+    /**
+     * The same context with a kernel-only hold rule ({@code KernelOptions.holdClaim},
+     * {@code holdGapFactor}) applied on top of the responsive hold: every run of the compiled
+     * program that is neither a named variant, nor a joins run (the kernel has no controller), nor a
+     * run with a packet observer (it reads the switch's state) runs
+     * the reference kernel instead, with the same options plus {@code rule}, since the compiled
+     * program does not implement the rule. {@code name} labels the runs.
+     */
+    public EvalContext withKernelHoldRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> rule) {
+        return new EvalContext(this, responsiveHold, Objects.requireNonNull(name, "rule name"),
+                Objects.requireNonNull(rule, "rule"));
     }
 
     /**
@@ -75,7 +95,7 @@ public final class EvalContext {
         if (h.isNegative()) {
             throw new IllegalArgumentException("the responsive hold must be zero (off) or positive, not " + h);
         }
-        return new EvalContext(this, h);
+        return new EvalContext(this, h, holdRuleName, holdRule);
     }
 
     /** The responsive hold the runs use (zero: off). */
@@ -182,7 +202,21 @@ public final class EvalContext {
             // An experiment's named variants (its diagnosis, its own hold row) are comparisons it
             // labels itself: they run as labelled.
             String variant = "responsive hold " + org.hsdba.model.Durations.format(responsiveHold);
-            if (factory instanceof PofSwitchFactory && !((PofSwitchFactory) factory).isVariant()) {
+            // A run with an observer reads the switch's own state: it stays on the switch.
+            if (holdRule != null && observer == null && factory instanceof PofSwitchFactory
+                    && !((PofSwitchFactory) factory).isVariant()) {
+                factory = ((PofSwitchFactory) factory).asKernel().<ProcessorFactory>map(k -> k).orElse(factory);
+            }
+            if (holdRule != null && factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
+                    && !((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant()) {
+                java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> hold =
+                        PofSwitchFactory.responsiveHold(responsiveHold);
+                factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(
+                        variant + ", " + holdRuleName, o -> {
+                            org.hsdba.algorithm.KernelOptions held = hold.apply(o);
+                            return held.responsiveHold().isZero() ? held : holdRule.apply(held);
+                        });
+            } else if (factory instanceof PofSwitchFactory && !((PofSwitchFactory) factory).isVariant()) {
                 factory = ((PofSwitchFactory) factory).andThen(variant, PofSwitchFactory.responsiveHold(responsiveHold));
             } else if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
                     && !((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant()) {

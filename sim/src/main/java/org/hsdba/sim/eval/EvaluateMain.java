@@ -31,6 +31,11 @@ public final class EvaluateMain {
         Set<String> only = new LinkedHashSet<>();
         int threads = 2;
         java.time.Duration hold = java.time.Duration.ZERO;
+        boolean claim = false;
+        boolean kernel = false;
+        boolean release = false;
+        boolean noClimb = false;
+        boolean sums = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -63,6 +68,21 @@ public final class EvaluateMain {
                             throw new IllegalArgumentException("--threads must be 1..64, got " + threads);
                         }
                         break;
+                    case "--hold-claim":
+                        claim = true;
+                        break;
+                    case "--hold-sums":
+                        sums = true;
+                        break;
+                    case "--hold-no-climb":
+                        noClimb = true;
+                        break;
+                    case "--hold-release":
+                        release = true;
+                        break;
+                    case "--hold-kernel":
+                        kernel = true;
+                        break;
                     case "--responsive-hold":
                         hold = org.hsdba.sim.run.SimulateMain.responsiveHold(value(args, ++i, a));
                         break;
@@ -72,12 +92,29 @@ public final class EvaluateMain {
             }
             List<Experiment> experiments = Suite.select(only);
             EvalContext ctx = new EvalContext(dir, quick, err, threads).withResponsiveHold(hold);
+            if ((claim || kernel || release || noClimb || sums) && hold.isZero()) {
+                throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb, --hold-sums and --hold-kernel need --responsive-hold");
+            }
+            if (claim || kernel || release || noClimb || sums) {
+                boolean c = claim;
+                boolean rel = release;
+                boolean climbs = !noClimb;
+                boolean summed = sums;
+                String rule = "kernel" + (c ? ", claim D" : "")
+                        + (rel ? ", released by a full bank" : "") + (climbs ? "" : ", not climbing")
+                        + (summed ? ", summing claims" : "");
+                ctx = ctx.withKernelHoldRule(rule,
+                        o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs).holdSums(summed).build());
+            }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
             double wall = (System.nanoTime() - t0) / 1e9;
             String command = "hsdba evaluate" + (quick ? " --quick" : "")
                     + (only.isEmpty() ? "" : " --only " + String.join(",", only))
-                    + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold));
+                    + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
+                    + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
+                    + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
+                    + (sums ? " --hold-sums" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
             int met = 0;
             int total = 0;
@@ -122,10 +159,14 @@ public final class EvaluateMain {
 
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
+                + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
                 + "  --responsive-hold: hold H (e.g. 2s) with independent drop draws in every in-switch run (default 0: off;\n"
-                + "  docs/hsdba-compiler.md section 5 item 11). Experiment ids: " + String.join(",", Suite.ids()) + ".";
+                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb, --hold-sums: kernel-only hold rules\n"
+                + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off, holdSums):\n"
+                + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: that alone, no rule).\n"
+                + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
 }

@@ -99,6 +99,21 @@ public final class PofSwitchFactory implements ProcessorFactory {
                 true);
     }
 
+    /**
+     * The reference kernel with this factory's algorithm options (pass-down and changes included,
+     * not a named variant unless this is one); empty for a joins run, which needs the controller
+     * model only the switch has.
+     */
+    public java.util.Optional<org.hsdba.sim.reference.ReferenceModelFactory> asKernel() {
+        if (initial != null) {
+            return java.util.Optional.empty();
+        }
+        PassDown pd = passDown;
+        java.util.function.UnaryOperator<KernelOptions> own = tweak;
+        return java.util.Optional.of(new org.hsdba.sim.reference.ReferenceModelFactory().withAlgorithm(variant,
+                o -> own.apply(pd == null ? o : o.toBuilder().passDown(pd).build())));
+    }
+
     /** Whether an experiment set this factory's algorithm options on purpose (a named variant). */
     public boolean isVariant() {
         return !variant.isEmpty();
