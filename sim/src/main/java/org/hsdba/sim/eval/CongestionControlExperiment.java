@@ -36,7 +36,8 @@ import org.hsdba.sim.traffic.TrafficSource;
  */
 public final class CongestionControlExperiment implements Experiment {
 
-    static final double TARGET = 0.05;
+    /** Issue 14's bound for each group (the suite had 5 % before the issue set 3 %). */
+    static final double TARGET = 0.03;
     static final double RTT = 0.010;
 
     @Override
@@ -120,7 +121,7 @@ public final class CongestionControlExperiment implements Experiment {
                 + " timeout 100 ms. Oracle: each subnet 47.5 Mb/s, each AIMD sender 11.9 Mb/s, each CBR sender 23.75"
                 + " Mb/s.%n%n", duration, settle, aimd()));
         Md.Table t = new Md.Table("mode", "tcp subnet (oracle)", "udp subnet (oracle)", "AIMD senders t1..t4",
-                "CBR senders u1, u2", "subnets within 5 %?");
+                "CBR senders u1, u2", Md.num("subnets within %.0f %%?", TARGET * 100));
         List<Check> checks = new ArrayList<>();
         for (int i = 0; i < modes.size(); i++) {
             RunSummary r = s.get(i);
@@ -142,7 +143,7 @@ public final class CongestionControlExperiment implements Experiment {
                     met ? "yes" : "no");
             if (modes.get(i) == Mode.IN_SWITCH) {
                 checks.add(new Check(id(), "in-switch, 4 AIMD vs 2 unresponsive senders",
-                        "each group within 5 % of its fair share", Md.num("tcp %s (%s), udp %s (%s)", Md.rate(tcp),
+                        Md.num("each group within %.0f %% of its fair share", TARGET * 100), Md.num("tcp %s (%s), udp %s (%s)", Md.rate(tcp),
                         Md.signedPct(errTcp), Md.rate(udp), Md.signedPct(errUdp)), met, met ? ""
                         : "an AIMD sender halves on every loss and climbs back one packet per RTT: below its fair rate it"
                         + " is satisfied and its unused share goes to the other subnet; regular (stratified) losses cost"
