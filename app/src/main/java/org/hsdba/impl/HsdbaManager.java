@@ -431,7 +431,8 @@ public final class HsdbaManager implements HsdbaService {
             if (edit.kind() != TreeEdit.Kind.ADD && !current.contains(edit.nodeId())) {
                 throw new NotFoundException("no node \"" + edit.nodeId() + "\" under " + port);
             }
-            Candidate next = admitEdit(current, edit);
+            // A partial update is made of the node as the edits written before it left it.
+            Candidate next = admitEdit(current, edit.on(current));
             removed.clear();
             if (edit.kind() == TreeEdit.Kind.DELETE_SUBTREE || edit.kind() == TreeEdit.Kind.REPLACE_SUBTREE) {
                 // Only these drop nodes, and only from the edited node's subtree.

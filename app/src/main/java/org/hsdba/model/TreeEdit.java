@@ -37,6 +37,25 @@ public abstract class TreeEdit {
         return new Update(node);
     }
 
+    /**
+     * Changes an existing node's attributes as {@code change} makes them of the node as it is in
+     * the tree the edit is applied to (same id and parent; children are kept): a partial update,
+     * which two writers of different attributes can make without losing each other's change.
+     */
+    public static TreeEdit update(String nodeId, NodeChange change) {
+        return new Patch(nodeId, change);
+    }
+
+    /**
+     * A change of one node's attributes, as a pure function of the node and its tree (it may be
+     * evaluated more than once); it may throw to refuse the change, e.g. a {@code ConfigException}.
+     */
+    @FunctionalInterface
+    public interface NodeChange {
+        /** The node's new attributes; same id and parent. */
+        NodeSpec apply(NodeSpec node, BandwidthTree tree);
+    }
+
     /** Re-parents a node with its subtree (null = under the port); it becomes the new parent's last child. */
     public static TreeEdit move(String nodeId, String newParentId) {
         return new Move(nodeId, newParentId);
@@ -60,6 +79,15 @@ public abstract class TreeEdit {
 
     /** The id of the node the edit is about. */
     public abstract String nodeId();
+
+    /**
+     * This edit with whatever it makes of {@code tree}'s nodes decided: for a {@link #update(String,
+     * NodeChange) partial update}, the whole update it makes there (which may throw what its change
+     * throws, or {@link InvalidTreeException} if the node is missing); any other edit is itself.
+     */
+    public TreeEdit on(BandwidthTree tree) {
+        return this;
+    }
 
     /** The edited tree, version + 1; throws {@link InvalidTreeException} if the result is not a valid tree. */
     public final BandwidthTree applyTo(BandwidthTree tree) {
@@ -208,6 +236,57 @@ public abstract class TreeEdit {
         @Override
         public String toString() {
             return "update " + node;
+        }
+    }
+
+    /** Changes a node's attributes from what they are in the tree edited. */
+    public static final class Patch extends TreeEdit {
+        private final String nodeId;
+        private final NodeChange change;
+
+        Patch(String nodeId, NodeChange change) {
+            this.nodeId = Objects.requireNonNull(nodeId, "nodeId");
+            this.change = Objects.requireNonNull(change, "change");
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.UPDATE;
+        }
+
+        @Override
+        public String nodeId() {
+            return nodeId;
+        }
+
+        @Override
+        public Update on(BandwidthTree tree) {
+            NodeSpec node = tree.node(nodeId).orElseThrow(() -> unknown(tree, nodeId, "update"));
+            NodeSpec changed = Objects.requireNonNull(change.apply(node, tree), "changed node");
+            if (!changed.id().equals(nodeId)) {
+                throw new IllegalStateException("a change of \"" + nodeId + "\" gave node \"" + changed.id() + "\"");
+            }
+            return new Update(changed);
+        }
+
+        @Override
+        AppliedEdit applyTouching(BandwidthTree tree) {
+            return on(tree).applyTouching(tree);
+        }
+
+        @Override
+        AppliedEdit wholeOrSpliced(BandwidthTree before, BandwidthTree after) {
+            return AppliedEdit.replaced(before, after, before.indexOf(nodeId));
+        }
+
+        @Override
+        List<NodeSpec> editNodes(BandwidthTree tree) {
+            return on(tree).editNodes(tree);
+        }
+
+        @Override
+        public String toString() {
+            return "update " + nodeId + " (from its current attributes)";
         }
     }
 

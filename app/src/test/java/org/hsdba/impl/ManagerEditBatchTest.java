@@ -153,6 +153,47 @@ public class ManagerEditBatchTest {
     }
 
     @Test
+    public void queuedPartialUpdatesEachChangeTheNodeAsTheEditsBeforeLeftIt() throws Exception {
+        CountingStore store = new CountingStore();
+        HsdbaManager manager = new HsdbaManager(store, new FakeSwitchService(), new FakeCompiler(), scheduler,
+                new ManualTime(), Mastership.ALWAYS);
+        manager.start();
+        BandwidthTree start = manager.putTree(Harness.labTree(), Precondition.NONE);
+        store.gate = new CountDownLatch(1);
+        CompletableFuture<EditResult> first = manager.editAsync(Harness.PORT, weightOf(start, "office", 2),
+                Precondition.ANY_TREE);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (manager.operatorWritesInProgress() != 1 || store.gate.getCount() == 0) {
+            assertTrue("the first edit did not reach the store", System.nanoTime() < deadline);
+            Thread.sleep(2);
+        }
+        // Two partial updates of different attributes of one node, queued behind the held writer.
+        CompletableFuture<EditResult> peak = manager.editAsync(Harness.PORT, TreeEdit.update("alice",
+                (node, tree) -> node.toBuilder().peak(org.hsdba.model.Rate.parse("50M")).build()), Precondition.ANY_TREE);
+        CompletableFuture<EditResult> weight = manager.editAsync(Harness.PORT, TreeEdit.update("alice",
+                (node, tree) -> node.toBuilder().weight(3.0).build()), Precondition.ANY_TREE);
+        // One that finds its node gone when written: refused as any edit of a missing node.
+        CompletableFuture<EditResult> deleteLab = manager.editAsync(Harness.PORT, TreeEdit.deleteSubtree("lab"),
+                Precondition.ANY_TREE);
+        CompletableFuture<EditResult> late = manager.editAsync(Harness.PORT, TreeEdit.update("alice",
+                (node, tree) -> node.toBuilder().pinned(true).build()), Precondition.ANY_TREE);
+        store.gate.countDown();
+
+        first.get(60, TimeUnit.SECONDS);
+        EditResult rPeak = peak.get(60, TimeUnit.SECONDS);
+        EditResult rWeight = weight.get(60, TimeUnit.SECONDS);
+        assertEquals(org.hsdba.model.Rate.parse("50M"), rPeak.tree().get("alice").peak());
+        NodeSpec alice = rWeight.tree().get("alice");
+        assertEquals("the second update kept the first one's peak", org.hsdba.model.Rate.parse("50M"), alice.peak());
+        assertEquals(3.0, alice.weight().getAsDouble(), 0);
+        assertEquals(rPeak.tree().version() + 1, rWeight.tree().version());
+        deleteLab.get(60, TimeUnit.SECONDS);
+        assertTrue(String.valueOf(failureOf(late)), failureOf(late) instanceof NotFoundException);
+        assertEquals(0, manager.operatorWritesInProgress());
+        manager.stop();
+    }
+
+    @Test
     public void aFailedStoreWriteFailsEveryAcceptedEditOfTheBatch() throws Exception {
         class FailingStore extends ForwardingHsdbaStore {
             volatile boolean fail;
