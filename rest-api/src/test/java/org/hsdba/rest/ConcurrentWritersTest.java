@@ -2,21 +2,32 @@ package org.hsdba.rest;
 
 import static org.hsdba.rest.RestFixture.PORT_PATH;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.hsdba.api.HsdbaParameters;
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.PortRef;
+import org.hsdba.store.HsdbaStoreListener;
 
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TestRule;
 
-/** Two clients edit from the same version at the same moment: exactly one wins, the other gets 409. */
+/**
+ * Two clients edit at the same moment: from the same version, exactly one wins and the other gets
+ * 409; with {@code If-Match: *}, merge patches of different fields of one node both take effect.
+ */
 public class ConcurrentWritersTest {
 
     @ClassRule
@@ -61,6 +72,73 @@ public class ConcurrentWritersTest {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * With {@code If-Match: *} a merge patch applies to the node as it is when written: two
+     * patches of different fields, computed while the writer is busy and written one after the
+     * other, must leave both fields changed (not the second patch's copy of the first field).
+     */
+    @Test
+    public void mergePatchesOfDifferentFieldsWithAnyTreeBothTakeEffect() throws Exception {
+        FX.http().put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        WriterHold hold = new WriterHold();
+        FX.service().store().addListener(hold);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            // An edit of another node takes the writer, which the store's listener then holds.
+            hold.armed.set(true);
+            Future<Http.Answer> other = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/B1",
+                    "{\"weight\": 2}", "If-Match", "*"));
+            assertTrue("the writer did not reach the store", hold.holding.await(60, TimeUnit.SECONDS));
+            Future<Http.Answer> peak = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/A1",
+                    "{\"peak\": \"1G\"}", "If-Match", "*"));
+            Future<Http.Answer> weight = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/A1",
+                    "{\"weight\": 3}", "If-Match", "*"));
+            // Both patches are read and queued while the writer is held: neither saw the other's write.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (FX.service().manager().operatorWritesInProgress() < 3) {
+                assertTrue("the patches were not queued", System.nanoTime() < deadline);
+                Thread.sleep(2);
+            }
+            hold.release.countDown();
+            assertEquals(200, other.get(60, TimeUnit.SECONDS).status());
+            Http.Answer p = peak.get(60, TimeUnit.SECONDS);
+            Http.Answer w = weight.get(60, TimeUnit.SECONDS);
+            assertEquals(p.toString(), 200, p.status());
+            assertEquals(w.toString(), 200, w.status());
+            com.fasterxml.jackson.databind.JsonNode a1 = FX.http().get(PORT_PATH + "/nodes/A1").json();
+            assertEquals(a1.toString(), 1_000_000_000L, a1.get("peakBps").asLong());
+            assertEquals(a1.toString(), 3.0, a1.get("weight").asDouble(), 0.0);
+            assertEquals(2.0, FX.http().get(PORT_PATH + "/nodes/B1").json().get("weight").asDouble(), 0.0);
+        } finally {
+            hold.release.countDown();
+            FX.service().store().removeListener(hold);
+            pool.shutdownNow();
+        }
+    }
+
+    /** Once armed, holds the first tree write it hears (on the writer's thread) until released. */
+    private static final class WriterHold implements HsdbaStoreListener {
+        final AtomicBoolean armed = new AtomicBoolean();
+        final CountDownLatch holding = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+            if (armed.compareAndSet(true, false)) {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        @Override
+        public void parametersChanged(HsdbaParameters parameters) {
         }
     }
 }

@@ -28,6 +28,7 @@ public final class LabService implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final InMemoryHsdbaStore store = new InMemoryHsdbaStore();
     private final HsdbaManager manager;
     /** Devices another (imagined) cluster instance masters: their live state is not read here. */
     private final Set<String> mastersElsewhere = ConcurrentHashMap.newKeySet();
@@ -51,7 +52,7 @@ public final class LabService implements AutoCloseable {
                         + " entries") : Optional.empty();
             }
         };
-        manager = new HsdbaManager(new InMemoryHsdbaStore(), switches, noCompiler, scheduler,
+        manager = new HsdbaManager(store, switches, noCompiler, scheduler,
                 TimeSource.SYSTEM, deviceId -> !mastersElsewhere.contains(deviceId));
         manager.start();
     }
@@ -67,6 +68,11 @@ public final class LabService implements AutoCloseable {
 
     public void disconnectStandIn() {
         switches.standIn = null;
+    }
+
+    /** The manager's store: tests listen to its writes (its listeners run on the writer's thread). */
+    public InMemoryHsdbaStore store() {
+        return store;
     }
 
     public HsdbaManager manager() {

@@ -175,13 +175,27 @@ public abstract class HsdbaResource extends AbstractWebResource {
     protected Object editAnswer(HttpServletRequest request, InjectionManager injections, PortRef port,
                                 TreeEdit edit, Precondition expected, String bodyNode,
                                 Function<EditResult, Response> answer) {
+        return editAnswer(request, injections, port, edit, expected, bodyNode, null, answer);
+    }
+
+    /**
+     * {@link #editAnswer}, for an edit that reads {@code body} when it is written (a partial update):
+     * the problems it finds in the body then are answered as {@link #decode} answers them.
+     */
+    protected Object editAnswer(HttpServletRequest request, InjectionManager injections, PortRef port,
+                                TreeEdit edit, Precondition expected, String bodyNode, RequestBody body,
+                                Function<EditResult, Response> answer) {
         if (!AsyncWrites.available(request, injections)) {
-            return answer.apply(edit(port, edit, expected, bodyNode));
+            return answer.apply(body == null ? edit(port, edit, expected, bodyNode)
+                    : decode(body, () -> edit(port, edit, expected, bodyNode)));
         }
         Function<Violation, String> pointers = about(bodyNode, "");
-        return AsyncWrites.answer(() -> service().editAsync(port, edit, expected), answer,
-                e -> e instanceof InvalidTreeException
-                        ? new ApiException(Errors.fromViolations(((InvalidTreeException) e).violations(), pointers)) : e);
+        return AsyncWrites.answer(() -> service().editAsync(port, edit, expected), answer, e -> {
+            if (e instanceof InvalidTreeException) {
+                return new ApiException(Errors.fromViolations(((InvalidTreeException) e).violations(), pointers));
+            }
+            return body != null && e instanceof ConfigException ? new ApiException(body.error((ConfigException) e)) : e;
+        });
     }
 
     /** Pointers for violations of a one-node request: the node's own members are in the body, others have none. */

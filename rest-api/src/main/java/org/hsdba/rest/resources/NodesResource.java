@@ -109,8 +109,12 @@ public class NodesResource extends HsdbaResource {
         JsonNode json = request.json();
         BandwidthTree tree = tree(where);
         NodeSpec old = existing(tree, node);
-        NodeSpec updated = decode(request, () -> NodePatch.apply(json, "", old, tree));
-        return editAnswer(http, injections, where, TreeEdit.update(updated), expected, node,
+        // Refused now, before queueing, whatever is wrong with the body on the node as read here; the
+        // write applies it again to the node as the writes before it left it (a merge patch with
+        // If-Match: * must not undo a concurrent patch of another member).
+        decode(request, () -> NodePatch.apply(json, "", old, tree));
+        TreeEdit patch = TreeEdit.update(node, (current, currentTree) -> NodePatch.apply(json, "", current, currentTree));
+        return editAnswer(http, injections, where, patch, expected, node, request,
                 result -> written(Response.ok(), result, node));
     }
 
