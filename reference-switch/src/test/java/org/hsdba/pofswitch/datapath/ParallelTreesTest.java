@@ -284,20 +284,8 @@ public class ParallelTreesTest {
                 }));
             }
         }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertNull("a thread failed: " + failure.get(), failure.get());
-        long unknown = PACKETS_PER_TREE / 50;
-        long leafPackets = PACKETS_PER_TREE - unknown;
-        for (int k = 0; k < TREES; k++) {
-            assertEquals("tree " + k + " packets counted", PACKETS_PER_TREE, dp.register(base(k)));
-            assertEquals("tree " + k + " leaf packets counted", leafPackets, dp.register(base(k) + 1));
-            assertEquals("tree " + k + " every third leaf packet dropped", leafPackets / 3, leafDrops[k].get());
-            assertEquals("tree " + k + " forwarded", leafPackets - leafPackets / 3, forwarded[k].get());
-            assertEquals("tree " + k + " stock counter", leafPackets, dp.counters().get((long) k + 1)[0]);
-        }
+        runAll(threads, failure);
+        assertEveryTreeCounted(dp, forwarded, leafDrops);
     }
 
     /**
@@ -343,20 +331,8 @@ public class ParallelTreesTest {
                 feed.flush();
             }));
         }
-        threads.forEach(Thread::start);
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertNull("a thread failed: " + failure.get(), failure.get());
-        long unknown = PACKETS_PER_TREE / 50;
-        long leafPackets = PACKETS_PER_TREE - unknown;
-        for (int k = 0; k < TREES; k++) {
-            assertEquals("tree " + k + " packets counted", PACKETS_PER_TREE, dp.register(base(k)));
-            assertEquals("tree " + k + " leaf packets counted", leafPackets, dp.register(base(k) + 1));
-            assertEquals("tree " + k + " every third leaf packet dropped", leafPackets / 3, leafDrops[k].get());
-            assertEquals("tree " + k + " forwarded", leafPackets - leafPackets / 3, forwarded[k].get());
-            assertEquals("tree " + k + " stock counter", leafPackets, dp.counters().get((long) k + 1)[0]);
-        }
+        runAll(threads, failure);
+        assertEveryTreeCounted(dp, forwarded, leafDrops);
     }
 
     @Test
@@ -437,6 +413,28 @@ public class ParallelTreesTest {
             }
             count = 0;
             batches++;
+        }
+    }
+
+    /** Starts the feeding threads and waits for them; none may have failed. */
+    private static void runAll(List<Thread> threads, AtomicReference<Throwable> failure) throws InterruptedException {
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertNull("a thread failed: " + failure.get(), failure.get());
+    }
+
+    /** Every tree saw all its packets exactly once: its registers, its drops, its forwards, its stock counter. */
+    private static void assertEveryTreeCounted(Datapath dp, AtomicLong[] forwarded, AtomicLong[] leafDrops) {
+        long unknown = PACKETS_PER_TREE / 50;
+        long leafPackets = PACKETS_PER_TREE - unknown;
+        for (int k = 0; k < TREES; k++) {
+            assertEquals("tree " + k + " packets counted", PACKETS_PER_TREE, dp.register(base(k)));
+            assertEquals("tree " + k + " leaf packets counted", leafPackets, dp.register(base(k) + 1));
+            assertEquals("tree " + k + " every third leaf packet dropped", leafPackets / 3, leafDrops[k].get());
+            assertEquals("tree " + k + " forwarded", leafPackets - leafPackets / 3, forwarded[k].get());
+            assertEquals("tree " + k + " stock counter", leafPackets, dp.counters().get((long) k + 1)[0]);
         }
     }
 
