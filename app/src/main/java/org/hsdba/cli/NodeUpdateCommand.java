@@ -49,6 +49,15 @@ public class NodeUpdateCommand extends NodeEditCommand {
         PortRef p = portRef();
         BandwidthTree tree = tree(p);
         NodeSpec old = tree.node(id).orElseThrow(() -> new NotFoundException("no node \"" + id + "\" under " + p));
+        changed(old, tree); // a bad option is refused here, before anything is queued
+        // The options are applied to the node as it is when the edit is written, so a concurrent edit of its
+        // other attributes is kept rather than overwritten with what was read here.
+        apply(p, TreeEdit.update(id, this::changed), r -> String.format("updated %s in %s, tree version %d", id, p,
+                r.tree().operatorVersion()));
+    }
+
+    /** {@code old} with the options given applied; the key is read at the node's level in {@code tree}. */
+    private NodeSpec changed(NodeSpec old, BandwidthTree tree) {
         NodeSpec.Builder b = old.toBuilder();
         if (key != null) {
             b.key(MatchKey.parse(key, mask, tree.level(id).field().lengthBits()));
@@ -68,7 +77,6 @@ public class NodeUpdateCommand extends NodeEditCommand {
         if (adopt) {
             b.joined(false);
         }
-        apply(p, TreeEdit.update(b.build()), r -> String.format("updated %s in %s, tree version %d", id, p,
-                r.tree().operatorVersion()));
+        return b.build();
     }
 }
