@@ -46,6 +46,8 @@ public class ManagerEditBatchTest {
     /** An in-memory store counting tree writes, whose writes wait at a gate while it is closed. */
     private static final class CountingStore extends ForwardingHsdbaStore {
         volatile CountDownLatch gate = new CountDownLatch(0);
+        /** Counted down when a write reaches the gate. */
+        volatile CountDownLatch arrived = new CountDownLatch(1);
         final AtomicInteger staged = new AtomicInteger();
 
         CountingStore() {
@@ -55,6 +57,7 @@ public class ManagerEditBatchTest {
 
         @Override
         public Commit stageTree(BandwidthTree tree, long expectedVersion) {
+            arrived.countDown();
             try {
                 gate.await();
             } catch (InterruptedException e) {
@@ -63,6 +66,17 @@ public class ManagerEditBatchTest {
             staged.incrementAndGet();
             return inner.stageTree(tree, expectedVersion);
         }
+    }
+
+    /** Closes the store's gate and submits an edit that takes the writer; returns once the writer waits at the gate. */
+    private static CompletableFuture<EditResult> firstEditHeldAtTheStore(HsdbaManager manager, CountingStore store,
+                                                                         BandwidthTree start) throws InterruptedException {
+        store.arrived = new CountDownLatch(1);
+        store.gate = new CountDownLatch(1);
+        CompletableFuture<EditResult> first = manager.editAsync(Harness.PORT, weightOf(start, "office", 2),
+                Precondition.ANY_TREE);
+        assertTrue("the first edit did not reach the store", store.arrived.await(60, TimeUnit.SECONDS));
+        return first;
     }
 
     private static TreeEdit weightOf(BandwidthTree tree, String node, double weight) {
@@ -87,16 +101,8 @@ public class ManagerEditBatchTest {
         manager.start();
         BandwidthTree start = manager.putTree(Harness.labTree(), Precondition.NONE);
         TreeTag startTag = TreeTag.of(start);
-        store.gate = new CountDownLatch(1);
         // The first edit takes the writer and waits at the gate; the others queue behind it.
-        CompletableFuture<EditResult> first = manager.editAsync(Harness.PORT, weightOf(start, "office", 2),
-                Precondition.ANY_TREE);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (manager.operatorWritesInProgress() != 1 || store.gate.getCount() == 0) {
-            assertTrue("the first edit did not reach the store", System.nanoTime() < deadline);
-            Thread.sleep(2);
-        }
-        Thread.sleep(20); // the writer is at the gate: what follows is queued
+        CompletableFuture<EditResult> first = firstEditHeldAtTheStore(manager, store, start);
         CompletableFuture<EditResult> alice3 = manager.editAsync(Harness.PORT, weightOf(start, "alice", 3),
                 Precondition.ANY_TREE);
         // Based on the tree before the batch: that tree is gone once the first edit is written.
@@ -159,14 +165,7 @@ public class ManagerEditBatchTest {
                 new ManualTime(), Mastership.ALWAYS);
         manager.start();
         BandwidthTree start = manager.putTree(Harness.labTree(), Precondition.NONE);
-        store.gate = new CountDownLatch(1);
-        CompletableFuture<EditResult> first = manager.editAsync(Harness.PORT, weightOf(start, "office", 2),
-                Precondition.ANY_TREE);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (manager.operatorWritesInProgress() != 1 || store.gate.getCount() == 0) {
-            assertTrue("the first edit did not reach the store", System.nanoTime() < deadline);
-            Thread.sleep(2);
-        }
+        CompletableFuture<EditResult> first = firstEditHeldAtTheStore(manager, store, start);
         // Two partial updates of different attributes of one node, queued behind the held writer.
         CompletableFuture<EditResult> peak = manager.editAsync(Harness.PORT, TreeEdit.update("alice",
                 (node, tree) -> node.toBuilder().peak(org.hsdba.model.Rate.parse("50M")).build()), Precondition.ANY_TREE);
