@@ -395,11 +395,20 @@ final class LevelBlocks {
      * {@code rand} (32 random bits) &lt; (R - f) 2^32 / R.
      */
     private void independentDraw(BlockAssembler a, HxOperand rand, String pass) {
+        HxOperand p = dropProbability(a, pass);
+        a.branch(HxBranchCond.GE, rand, p, pass);
+    }
+
+    /**
+     * Jumps to {@code keep} if R &lt;= f, else leaves p := floor((R - f) 2^32 / R) (Q32) in scratch
+     * word 0 and returns it: the drop probability both draws start from.
+     */
+    private HxOperand dropProbability(BlockAssembler a, String keep) {
         HxOperand p = scratch(0);
-        a.branch(HxBranchCond.LE, RATE, FAIR, pass);
+        a.branch(HxBranchCond.LE, RATE, FAIR, keep);
         a.alu(SUB, p, RATE, FAIR);
         a.alu(MULDIV, p, p, imm(FixedPoint.Q32_ONE), RATE);
-        a.branch(HxBranchCond.GE, rand, p, pass);
+        return p;
     }
 
     /**
@@ -415,10 +424,7 @@ final class LevelBlocks {
             independentDraw(a, HxOperand.rand(), keep);
             return;
         }
-        HxOperand p = scratch(0);
-        a.branch(HxBranchCond.LE, RATE, FAIR, keep);
-        a.alu(SUB, p, RATE, FAIR);
-        a.alu(MULDIV, p, p, imm(FixedPoint.Q32_ONE), RATE);
+        HxOperand p = dropProbability(a, keep);
         HxOperand credit = state(Words.S_DROP_CREDIT);
         HxOperand owed = state(Words.S_DROP_OWED);
         HxOperand reached = scratch(1);
