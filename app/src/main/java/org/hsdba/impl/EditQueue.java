@@ -80,13 +80,6 @@ final class EditQueue {
         }
     }
 
-    /** Edits queued and not yet taken into a batch. */
-    int queued() {
-        synchronized (queue) {
-            return queue.size();
-        }
-    }
-
     /** Whether the calling thread is writing a batch (a synchronous edit from it would wait for itself). */
     boolean isWriterThread() {
         return Thread.currentThread() == writing;
