@@ -185,17 +185,31 @@ public abstract class HsdbaResource extends AbstractWebResource {
     protected Object editAnswer(HttpServletRequest request, InjectionManager injections, PortRef port,
                                 TreeEdit edit, Precondition expected, String bodyNode, RequestBody body,
                                 Function<EditResult, Response> answer) {
-        if (!AsyncWrites.available(request, injections)) {
-            return answer.apply(body == null ? edit(port, edit, expected, bodyNode)
-                    : decode(body, () -> edit(port, edit, expected, bodyNode)));
-        }
         Function<Violation, String> pointers = about(bodyNode, "");
-        return AsyncWrites.answer(() -> service().editAsync(port, edit, expected), answer, e -> {
-            if (e instanceof InvalidTreeException) {
-                return new ApiException(Errors.fromViolations(((InvalidTreeException) e).violations(), pointers));
+        Function<RuntimeException, RuntimeException> failure = e -> writeFailure(e, pointers, body);
+        if (!AsyncWrites.available(request, injections)) {
+            EditResult result;
+            try {
+                result = service().edit(port, edit, expected);
+            } catch (RuntimeException e) {
+                throw failure.apply(e);
             }
-            return body != null && e instanceof ConfigException ? new ApiException(body.error((ConfigException) e)) : e;
-        });
+            return answer.apply(result);
+        }
+        return AsyncWrites.answer(() -> service().editAsync(port, edit, expected), answer, failure);
+    }
+
+    /**
+     * What a refused write answers, on either path: broken tree rules as an admission error with
+     * {@code pointers} ({@link #rules}); problems found in {@code body} when the edit read it (null:
+     * it did not) as {@link #decode} answers them; anything else as it is.
+     */
+    private static RuntimeException writeFailure(RuntimeException e, Function<Violation, String> pointers,
+                                                 RequestBody body) {
+        if (e instanceof InvalidTreeException) {
+            return new ApiException(Errors.fromViolations(((InvalidTreeException) e).violations(), pointers));
+        }
+        return body != null && e instanceof ConfigException ? new ApiException(body.error((ConfigException) e)) : e;
     }
 
     /** Pointers for violations of a one-node request: the node's own members are in the body, others have none. */
