@@ -68,12 +68,12 @@ public final class KernelOptions {
 
     /**
      * Options taking estimator, idle timeout and responsive hold from the run-time parameters; a
-     * hold comes with the independent drop draw, which it needs to compile.
+     * hold is the summed one ({@link Builder#summedHold}), with the default drop draw.
      */
     public static KernelOptions from(RuntimeParameters runtime) {
         Builder b = builder().estimator(runtime.estimator()).idleTimeout(runtime.idleTimeout());
         if (!runtime.responsiveHold().isZero()) {
-            b.responsiveHold(runtime.responsiveHold()).dropDraw(DropDraw.INDEPENDENT);
+            b.summedHold(runtime.responsiveHold());
         }
         return b.build();
     }
@@ -397,6 +397,17 @@ public final class KernelOptions {
             }
             this.idleTimeout = d;
             return this;
+        }
+
+        /**
+         * The responsive hold as an operator turns it on (docs/hsdba-compiler.md section 5 item 11):
+         * {@code h} with a claim, held at the dropped node alone, its claim summed into its
+         * ancestors' demands ({@link #holdClaim}, {@link #holdClimbs} off, {@link #holdSums}); with
+         * the stratified draw a held node's bank alone decides. The program compiles it with either
+         * draw; the plain hold (climbing, no claim) compiles with the independent draw only.
+         */
+        public Builder summedHold(Duration h) {
+            return responsiveHold(h).holdClaim(true).holdClimbs(false).holdSums(true).holdRelease(false);
         }
 
         public KernelOptions build() {
