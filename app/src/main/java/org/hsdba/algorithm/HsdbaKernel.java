@@ -45,12 +45,14 @@ import org.hsdba.model.Estimator;
  * running, and its next packet puts it back with its estimate, which the EWMA then ages over
  * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
  * instead of at the idle timeout.
- * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; compiled with independent
- * draws, docs/hsdba-compiler.md section 5 item 11): a node whose packet was dropped within
- * {@code H} counts as unsatisfied with a demand of at least its fair rate, and may pass from a bank
- * what it left unused of {@code f} ({@link #heldDrops}), so that AIMD senders average their share
- * (docs/evaluation/issue-14). A drop holds the dropping node and marks its parent's slot; each
- * node takes its slot's mark into its hold and marks its own parent's slot at its packets.
+ * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; docs/hsdba-compiler.md
+ * section 5 item 11): a node whose packet was dropped within {@code H} counts as unsatisfied with a
+ * demand of at least its fair rate (or, with {@link KernelOptions#holdClaim()}, at least its claim),
+ * and may pass from a bank what it left unused of {@code f} ({@link #heldDrops}), so that AIMD
+ * senders average their share (docs/evaluation/issue-14). A drop holds the dropping node and marks
+ * its parent's slot; each node takes its slot's mark into its hold and marks its own parent's slot
+ * at its packets (with {@link KernelOptions#holdClimbs()} off the mark climbs without holding, and
+ * with {@link KernelOptions#holdSums()} raises its ancestors' demands to their children's).
  */
 public final class HsdbaKernel {
 
