@@ -203,9 +203,10 @@ public final class KernelOptions {
     }
 
     /**
-     * A held node claims what it carried when its hold began or was extended, {@code min(f, D)} at that packet, instead of its current {@code f}: a constant-rate
-     * source or an ancestor below its share then wastes nothing while held. Compiled in the
-     * summed hold ({@link Builder#summedHold}) only.
+     * A held node claims what it carried when its hold began or was extended, {@code min(f, D)}
+     * at that packet, instead of its current {@code f}: a constant-rate source or an ancestor below
+     * its share then wastes nothing while held. Compiled in the summed hold
+     * ({@link Builder#summedHold}) only.
      */
     public boolean holdClaim() {
         return holdClaim;
@@ -233,9 +234,10 @@ public final class KernelOptions {
     }
 
     /**
-     * With the hold, while a descendant is held (its drop's mark climbs without holding anyone), an internal node's demand is at least the sum of its children's
-     * reported demands ({@code S_rate + U_demand} of its slot), so a held child's claim reaches
-     * its ancestors as that claim and no more, without holding them. Compiled in the summed hold only.
+     * With the hold, while a descendant is held (its drop's mark climbs without holding anyone),
+     * an internal node's demand is at least the sum of its children's reported demands
+     * ({@code S_rate + U_demand} of its slot), so a held child's claim reaches its ancestors as that
+     * claim and no more, without holding them. Compiled in the summed hold only.
      */
     public boolean holdSums() {
         return holdSums;

@@ -439,9 +439,10 @@ final class LevelBlocks {
      * word and OWED in CLAIM's, reset to 0 with HOLD_END at the first packet after a hold; the
      * independent one draws a RAND per packet and keeps CLOCK := TIME). Held: the bank as in the
      * plain hold; a packet it cannot pay for is drawn for (one RAND per held packet) with the
-     * independent draw, and dropped while R &gt; f with the stratified one. A drop below the peak (f &lt; l) starts or extends the hold:
-     * CLAIM := min(f, R) and HOLD_END := TIME + H if that is later, CLOCK := TIME (an empty bank) if
-     * the node was not held, and the parent's slot is marked with HOLD_END.
+     * independent draw, and dropped while R &gt; f with the stratified one. A drop below the peak
+     * (f &lt; l) starts or extends the hold: CLAIM := min(f, R) and HOLD_END := TIME + H if that is
+     * later, CLOCK := TIME (an empty bank) if the node was not held, and the parent's slot is
+     * marked with HOLD_END.
      */
     private void summedHoldDropDecision(BlockAssembler a, String keep, HxOperand claim) {
         long h = algo.responsiveHold().toNanos();
