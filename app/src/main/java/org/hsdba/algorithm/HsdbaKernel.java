@@ -42,8 +42,8 @@ import org.hsdba.model.Estimator;
  * estimates also age with time: a node that sees no packet for its aging gap
  * {@code max(AGE_GAPS * L / R, K/8)} (eight of its own mean packet gaps, at least an eighth of K)
  * leaves its parent's sums the same way but is only <em>aged</em>, not idle: its idle clock keeps
- * running, and its next packet puts it back with its estimate, which the EWMA then ages over
- * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
+ * running, and its next packet puts it back with a fresh estimate (the warm-up restart, as from
+ * idle; docs/hsdba-compiler.md section 5 item 8). So a stopped class hands its share to its siblings within a few of its own packet gaps
  * instead of at the idle timeout.
  * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; docs/hsdba-compiler.md
  * section 5 item 11): a node whose packet was dropped within {@code H} counts as unsatisfied with a
