@@ -42,15 +42,17 @@ import org.hsdba.model.Estimator;
  * estimates also age with time: a node that sees no packet for its aging gap
  * {@code max(AGE_GAPS * L / R, K/8)} (eight of its own mean packet gaps, at least an eighth of K)
  * leaves its parent's sums the same way but is only <em>aged</em>, not idle: its idle clock keeps
- * running, and its next packet puts it back with its estimate, which the EWMA then ages over
- * the gap. So a stopped class hands its share to its siblings within a few of its own packet gaps
+ * running, and its next packet puts it back with a fresh estimate (the warm-up restart, as from
+ * idle; docs/hsdba-compiler.md section 5 item 8). So a stopped class hands its share to its siblings within a few of its own packet gaps
  * instead of at the idle timeout.
- * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; compiled with independent
- * draws, docs/hsdba-compiler.md section 5 item 11): a node whose packet was dropped within
- * {@code H} counts as unsatisfied with a demand of at least its fair rate, and may pass from a bank
- * what it left unused of {@code f} ({@link #heldDrops}), so that AIMD senders average their share
- * (docs/evaluation/issue-14). A drop holds the dropping node and marks its parent's slot; each
- * node takes its slot's mark into its hold and marks its own parent's slot at its packets.
+ * With {@link KernelOptions#responsiveHold()} {@code H} (off by default; docs/hsdba-compiler.md
+ * section 5 item 11): a node whose packet was dropped within {@code H} counts as unsatisfied with a
+ * demand of at least its fair rate (or, with {@link KernelOptions#holdClaim()}, at least its claim),
+ * and may pass from a bank what it left unused of {@code f} ({@link #heldDrops}), so that AIMD
+ * senders average their share (docs/evaluation/issue-14). A drop holds the dropping node and marks
+ * its parent's slot; each node takes its slot's mark into its hold and marks its own parent's slot
+ * at its packets (with {@link KernelOptions#holdClimbs()} off the mark climbs without holding, and
+ * with {@link KernelOptions#holdSums()} raises its ancestors' demands to their children's).
  */
 public final class HsdbaKernel {
 
@@ -132,10 +134,11 @@ public final class HsdbaKernel {
                 }
             }
             double d = demandOf(s, v, r);
-            if (holdNanos > 0 && options.holdSums() && k < path.length - 1
+            if (holdNanos > 0 && options.holdSums() && k + 1 < estimators.length - 1
                     && tNanos < s.holdMark[KernelTree.slotOf(v)]) {
                 // While a descendant is held: its children's reported demands, held ones at their
-                // claims (an ancestor on a packet's path has a slot).
+                // claims (a node above the deepest level has a register slot in the program; a node
+                // without children has nothing marked there).
                 int own = KernelTree.slotOf(v);
                 d = Math.max(d, capped(v, s.satisfiedRate[own] + s.unsatisfiedDemand[own]));
             }
@@ -329,6 +332,12 @@ public final class HsdbaKernel {
     private boolean heldDrops(KernelState s, int v, int parentSlot, double f, double r, int len, long t,
                               DoubleSupplier uniform) {
         long eighth = holdNanos >> HOLD_BANK_SHIFT;
+        boolean held = t < s.holdUntil[v];
+        // With the stratified draw a held node's bank alone decides (a packet it cannot pay for is
+        // dropped while R > f): the bank bounds its passed bytes to f t within f H/8 without the
+        // draw's noise. An independent draw there, whose shortfalls the bank banked and paid back,
+        // let a leaf held far above its share pass 1-3 % above it over seconds (random tree 6).
+        boolean policed = options.dropDraw() == DropDraw.STRATIFIED;
         // Independent draws take one number per packet, drawn or not, as the program does: the
         // switch's random stream then stays aligned with a kernel fed from it (KernelAgreementTest).
         DoubleSupplier draw = uniform;
@@ -336,7 +345,17 @@ public final class HsdbaKernel {
             double u = uniform.getAsDouble();
             draw = () -> u;
         }
-        if (t >= s.holdUntil[v]) {
+        if (!held) {
+            if (s.holdUntil[v] != 0 && options.dropDraw() == DropDraw.STRATIFIED && !options.holdClimbs()) {
+                // The hold ran out: the program (which compiles the stratified draw with a hold that
+                // does not climb) kept it in the credit's words (bank clock and claim), which start
+                // afresh, owing nothing; its hold end reads 0 again. (A climbing hold re-marks past
+                // ends from below, so the kernel keeps its credit apart there.)
+                s.holdUntil[v] = 0;
+                s.dropCredit[v] = 0;
+                s.dropOwed[v] = 0;
+                s.holdClaim[v] = 0;
+            }
             s.bankClock[v] = t;
             if (!drops(s, v, f, r, draw)) {
                 return false;
@@ -348,7 +367,7 @@ public final class HsdbaKernel {
                 s.bankClock[v] = paid;
                 return false;
             }
-            if (!drops(s, v, f, r, draw)) {
+            if (policed ? r <= f : !drops(s, v, f, r, draw)) {
                 s.bankClock[v] = Math.min(paid, saturatedAdd(t, eighth));
                 return false;
             }

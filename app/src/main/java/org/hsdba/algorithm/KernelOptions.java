@@ -70,12 +70,12 @@ public final class KernelOptions {
 
     /**
      * Options taking estimator, idle timeout and responsive hold from the run-time parameters; a
-     * hold comes with the independent drop draw, which it needs to compile.
+     * hold is the summed one ({@link Builder#summedHold}), with the default drop draw.
      */
     public static KernelOptions from(RuntimeParameters runtime) {
         Builder b = builder().estimator(runtime.estimator()).idleTimeout(runtime.idleTimeout());
         if (!runtime.responsiveHold().isZero()) {
-            b.responsiveHold(runtime.responsiveHold()).dropDraw(DropDraw.INDEPENDENT);
+            b.summedHold(runtime.responsiveHold());
         }
         return b.build();
     }
@@ -215,9 +215,11 @@ public final class KernelOptions {
      * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
      * demand: its share is not handed to its siblings), and may pass, without drops, what it left
      * of its fair rate while held (a bank filled at {@code f}, at most {@code f} times this time
-     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. The compiler takes
-     * it with {@link DropDraw#INDEPENDENT} and the deepest-level drop rule only (its hold end and
-     * bank use the stratified draw's state words) and refuses it otherwise
+     * over 8), so that a sawtooth averages {@code f} instead of peaking at it. With
+     * {@link DropDraw#STRATIFIED} a node outside a hold keeps the stratified draw and a held node's
+     * bank alone decides. The compiler takes the plain hold (climbing, no claim) with
+     * {@link DropDraw#INDEPENDENT} only and the summed hold ({@link Builder#summedHold}) with either
+     * draw, both with the deepest-level drop rule only, and refuses other combinations
      * (docs/hsdba-compiler.md section 5 item 11).
      */
     public Duration responsiveHold() {
@@ -225,9 +227,10 @@ public final class KernelOptions {
     }
 
     /**
-     * Kernel only (not compiled): a held node claims what it carried when its hold began or was
-     * extended, {@code min(f, D)} at that packet, instead of its current {@code f}: a constant-rate
-     * source or an ancestor below its share then wastes nothing while held.
+     * A held node claims what it carried when its hold began or was extended, {@code min(f, D)}
+     * at that packet, instead of its current {@code f}: a constant-rate source or an ancestor below
+     * its share then wastes nothing while held. Compiled in the summed hold
+     * ({@link Builder#summedHold}) only.
      */
     public boolean holdClaim() {
         return holdClaim;
@@ -247,18 +250,18 @@ public final class KernelOptions {
     }
 
     /**
-     * Whether a hold climbs to the dropped node's ancestors (the default, and what the program
-     * compiles); off (kernel only, not compiled) holds the dropped node alone.
+     * Whether a hold climbs to the dropped node's ancestors (the default: the plain hold); off holds
+     * the dropped node alone (the summed hold, {@link Builder#summedHold}).
      */
     public boolean holdClimbs() {
         return holdClimbs;
     }
 
     /**
-     * Kernel only (not compiled): with the hold, while a descendant is held (its drop's mark climbs
-     * without holding anyone), an internal node's demand is at least the sum of its children's
-     * reported demands ({@code S_rate + U_demand} of its slot), so a held child's claim reaches
-     * its ancestors as that claim and no more, without holding them.
+     * With the hold, while a descendant is held (its drop's mark climbs without holding anyone),
+     * an internal node's demand is at least the sum of its children's reported demands
+     * ({@code S_rate + U_demand} of its slot), so a held child's claim reaches its ancestors as that
+     * claim and no more, without holding them. Compiled in the summed hold only.
      */
     public boolean holdSums() {
         return holdSums;
@@ -428,6 +431,17 @@ public final class KernelOptions {
             }
             this.idleTimeout = d;
             return this;
+        }
+
+        /**
+         * The responsive hold as an operator turns it on (docs/hsdba-compiler.md section 5 item 11):
+         * {@code h} with a claim, held at the dropped node alone, its claim summed into its
+         * ancestors' demands ({@link #holdClaim}, {@link #holdClimbs} off, {@link #holdSums}); with
+         * the stratified draw a held node's bank alone decides. The program compiles it with either
+         * draw; the plain hold (climbing, no claim) compiles with the independent draw only.
+         */
+        public Builder summedHold(Duration h) {
+            return responsiveHold(h).holdClaim(true).holdClimbs(false).holdSums(true).holdRelease(false);
         }
 
         public KernelOptions build() {

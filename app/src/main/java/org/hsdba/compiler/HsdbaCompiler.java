@@ -219,23 +219,29 @@ public final class HsdbaCompiler {
     }
 
     /**
-     * The responsive hold keeps its hold end and bank in state words 6 and 7, which the stratified
-     * draw needs for its credit, and starts a hold at the deepest level's drop: the combinations
-     * that do not fit are refused, naming what to change (docs/hsdba-compiler.md section 5 item 11).
+     * The responsive hold compiles in two forms (docs/hsdba-compiler.md section 5 item 11): the
+     * plain hold (climbing, independent draws: its hold end and bank take state words 6 and 7, the
+     * stratified draw's) and the summed hold (claim + no climb + sums, either draw: its claim takes
+     * the state word its level's estimator leaves free, {@link Words#holdClaimWord}, and with the
+     * stratified draw the credit shares its words with the hold). Other mixes of the kernel's hold rules, and combinations that
+     * do not fit, are refused, naming what to change.
      */
     static void checkHold(BandwidthTree tree, org.hsdba.algorithm.KernelOptions algo) {
-        if (algo.holdClaim() || algo.holdRelease() || !algo.holdClimbs() || algo.holdSums()) {
-            // Kernel experiments (docs/hsdba-compiler.md section 5 item 11, "rules tried"): a program
-            // without them would silently disagree with the kernel it is checked against.
-            throw new CompilerException(tree.rootPath() + ": the hold rules holdClaim, holdRelease, holdClimbs off and holdSums"
-                    + " are kernel experiments the switch program does not implement; turn them off to compile");
-        }
         if (algo.responsiveHold().isZero()) {
             return;
         }
         String hold = "the responsive hold (" + org.hsdba.model.Durations.format(algo.responsiveHold()) + ")";
-        if (algo.dropDraw() != org.hsdba.algorithm.DropDraw.INDEPENDENT) {
-            throw new CompilerException(tree.rootPath() + ": " + hold + " needs the independent drop draw"
+        boolean plain = !algo.holdClaim() && !algo.holdRelease() && algo.holdClimbs() && !algo.holdSums();
+        boolean summed = algo.holdClaim() && !algo.holdRelease() && !algo.holdClimbs() && algo.holdSums();
+        if (!plain && !summed) {
+            // Kernel experiments (docs/hsdba-compiler.md section 5 item 11, "rules tried"): a program
+            // without them would silently disagree with the kernel it is checked against.
+            throw new CompilerException(tree.rootPath() + ": " + hold + " compiles as the plain hold or as claim + no climb"
+                    + " + sums (holdClaim, holdClimbs off, holdSums); holdRelease and other mixes of the hold rules are"
+                    + " kernel experiments the switch program does not implement");
+        }
+        if (plain && algo.dropDraw() != org.hsdba.algorithm.DropDraw.INDEPENDENT) {
+            throw new CompilerException(tree.rootPath() + ": " + hold + " without holdClaim needs the independent drop draw"
                     + " (DropDraw.INDEPENDENT): its hold end and bank take state words 6 and 7, which the "
                     + algo.dropDraw() + " draw keeps its credit in");
         }

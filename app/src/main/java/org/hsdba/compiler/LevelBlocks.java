@@ -108,9 +108,14 @@ final class LevelBlocks {
             agingGap(a);
         }
         if (hold() && !deepest) {
-            holdMark(a);
+            if (summedHold()) {
+                holdMarkUp(a);
+            } else {
+                holdMark(a);
+            }
         }
-        enforce(a, deepest);
+        HxOperand claim = state(Words.holdClaimWord(algo.estimator(level)));
+        enforce(a, deepest, claim);
         fairShareUpdate(a);
         if (!deepest) {
             passDown(a);
@@ -125,7 +130,7 @@ final class LevelBlocks {
             lookupDispatch(a, level + 1);
         }
         if (algo.dropRule() == DropRule.DEEPEST_LEVEL) {
-            dropDecision(a, "out");
+            dropDecision(a, "out", claim);
         } else {
             a.branch(HxBranchCond.EQ, DROP_MARK, imm(0), "out");
             a.emit(ApplyActions.of(DropAction.of(opts.dropReason())));
@@ -244,7 +249,7 @@ final class LevelBlocks {
      * back out and adds D to S_rate, else D joins U_demand; R - D goes to the parent's X; the
      * state words take the new R, D and S.
      */
-    private void enforce(BlockAssembler a, boolean deepest) {
+    private void enforce(BlockAssembler a, boolean deepest, HxOperand claim) {
         HxOperand contribution = scratch(0);
         HxOperand old = scratch(1);
         HxOperand left = scratch(2);
@@ -262,6 +267,15 @@ final class LevelBlocks {
             capped(a, contribution, contribution);
         } else {
             capped(a, contribution, RATE);
+        }
+        if (summedHold() && !deepest) {
+            // While a descendant is held (its drop's mark, passed up, is ahead of TIME): at least its
+            // children's reported demands, a held child at its claim, and no more.
+            a.branch(HxBranchCond.GE, HxOperand.time(), self(Words.R_HOLD_MARK), "unsummed");
+            a.alu(ADD, left, self(Words.R_SATISFIED_RATE), self(Words.R_UNSATISFIED_DEMAND));
+            capped(a, left, left);
+            a.alu(MAX, contribution, contribution, left);
+            a.label("unsummed");
         }
         a.branch(HxBranchCond.EQ, state(Words.S_SATISFIED), imm(0), "removeUnsatisfied");
         a.alu(SUB, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), state(Words.S_DEMAND));
@@ -285,7 +299,15 @@ final class LevelBlocks {
         if (algo.peakCap()) {
             a.alu(MIN, FAIR, FAIR, param(Words.P_PEAK));
         }
-        if (hold()) {
+        if (summedHold()) {
+            // Held: at least its claim (up to f), satisfied at it unless it claims its whole f.
+            a.branch(HxBranchCond.GE, HxOperand.time(), state(Words.S_HOLD_END), "notHeld");
+            a.alu(MIN, left, FAIR, claim);
+            a.alu(MAX, contribution, contribution, left);
+            a.branch(HxBranchCond.GE, contribution, FAIR, "addUnsatisfied");
+            a.jump("settle");
+            a.label("notHeld");
+        } else if (hold()) {
             // Held (dropped within H): unsatisfied, with a demand of at least f.
             a.branch(HxBranchCond.GE, HxOperand.time(), state(Words.S_HOLD_END), "notHeld");
             a.alu(MAX, contribution, contribution, FAIR);
@@ -293,6 +315,9 @@ final class LevelBlocks {
             a.label("notHeld");
         }
         a.branch(HxBranchCond.GT, contribution, FAIR, "addUnsatisfied");
+        if (summedHold()) {
+            a.label("settle");
+        }
         removeWeight(a, Words.R_UNSATISFIED_WEIGHT, Words.R_UNSATISFIED_GUARANTEE);
         a.alu(ADD, parent(Words.R_SATISFIED_RATE), parent(Words.R_SATISFIED_RATE), contribution);
         a.mov(state(Words.S_SATISFIED), imm(1));
@@ -327,9 +352,9 @@ final class LevelBlocks {
     }
 
     /** Drop with probability p = (R - f) / R, by the options' {@link DropDraw}. */
-    private void dropDecision(BlockAssembler a, String keep) {
+    private void dropDecision(BlockAssembler a, String keep, HxOperand claim) {
         if (hold()) {
-            heldDropDecision(a, keep);
+            heldDropDecision(a, keep, claim);
         } else {
             dropDraw(a, keep);
         }
@@ -338,6 +363,20 @@ final class LevelBlocks {
 
     private boolean hold() {
         return !algo.responsiveHold().isZero();
+    }
+
+    /**
+     * The summed hold (HsdbaCompiler.checkHold admits it and the plain one): a held node claims
+     * min(f, R) as of its drop, the hold stays on the dropped node, and its mark climbs to raise
+     * its ancestors' demands to their children's reported ones.
+     */
+    private boolean summedHold() {
+        return hold() && algo.holdClaim();
+    }
+
+    /** The summed hold's mark climbs one level per packet without holding anyone: MARK@parent := max(it, MARK@self). */
+    private void holdMarkUp(BlockAssembler a) {
+        a.alu(MAX, parent(Words.R_HOLD_MARK), parent(Words.R_HOLD_MARK), self(Words.R_HOLD_MARK));
     }
 
     /**
@@ -360,7 +399,11 @@ final class LevelBlocks {
      * passes it is charged too, down to a debt of f H/8 (CLOCK &lt;= TIME + H/8). A drop below the
      * node's peak (f &lt; l) sets HOLD_END := TIME + H and marks the parent's slot with it.
      */
-    private void heldDropDecision(BlockAssembler a, String keep) {
+    private void heldDropDecision(BlockAssembler a, String keep, HxOperand claim) {
+        if (summedHold()) {
+            summedHoldDropDecision(a, keep, claim);
+            return;
+        }
         long h = algo.responsiveHold().toNanos();
         long eighth = h >> HsdbaKernel.HOLD_BANK_SHIFT;
         HxOperand clock = state(Words.S_BANK_CLOCK);
@@ -400,6 +443,82 @@ final class LevelBlocks {
     }
 
     /**
+     * The summed hold's drop decision (HsdbaKernel.heldDrops), falling through to drop, else jumping
+     * to {@code keep}. Not held: the options' draw (the stratified one keeps its credit in CLOCK's
+     * word and OWED in CLAIM's, reset to 0 with HOLD_END at the first packet after a hold; the
+     * independent one draws a RAND per packet and keeps CLOCK := TIME). Held: the bank as in the
+     * plain hold; a packet it cannot pay for is drawn for (one RAND per held packet) with the
+     * independent draw, and dropped while R &gt; f with the stratified one. A drop below the peak
+     * (f &lt; l) starts or extends the hold: CLAIM := min(f, R) and HOLD_END := TIME + H if that is
+     * later, CLOCK := TIME (an empty bank) if the node was not held, and the parent's slot is
+     * marked with HOLD_END.
+     */
+    private void summedHoldDropDecision(BlockAssembler a, String keep, HxOperand claim) {
+        long h = algo.responsiveHold().toNanos();
+        long eighth = h >> HsdbaKernel.HOLD_BANK_SHIFT;
+        HxOperand clock = state(Words.S_BANK_CLOCK);
+        HxOperand end = state(Words.S_HOLD_END);
+        HxOperand cost = scratch(1);
+        HxOperand x = scratch(2);
+        HxOperand rand = scratch(3);
+        boolean stratified = algo.dropDraw() == DropDraw.STRATIFIED;
+        a.branch(HxBranchCond.LT, HxOperand.time(), end, "held");
+        if (stratified) {
+            a.branch(HxBranchCond.EQ, end, imm(0), "unheldDraw");
+            a.mov(end, imm(0));
+            a.mov(clock, imm(0));
+            a.mov(claim, imm(0));
+            a.label("unheldDraw");
+            // Not held: CLOCK's word is the credit, CLAIM's the owed point.
+            stratifiedDraw(a, clock, claim, keep);
+        } else {
+            a.mov(rand, HxOperand.rand());
+            a.mov(clock, HxOperand.time());
+            independentDraw(a, rand, keep);
+        }
+        if (algo.peakCap()) {
+            // A drop by the node's own peak (f = l) starts no hold (HsdbaKernel.heldDrops).
+            a.branch(HxBranchCond.GE, FAIR, param(Words.P_PEAK), "holdDropped");
+        }
+        a.mov(clock, HxOperand.time());
+        a.jump("holdStart");
+        a.label("held");
+        if (!stratified) {
+            a.mov(rand, HxOperand.rand());
+        }
+        a.alu(SUB, x, HxOperand.time(), imm(eighth));
+        a.alu(MAX, clock, clock, x);
+        a.alu(MULDIV, cost, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), FAIR);
+        a.alu(ADD, cost, clock, cost);
+        a.branch(HxBranchCond.GT, cost, HxOperand.time(), "heldDraw");
+        a.mov(clock, cost);
+        a.jump(keep);
+        a.label("heldDraw");
+        if (stratified) {
+            // The bank alone (HsdbaKernel.heldDrops): what it cannot pay for is dropped while R > f.
+            a.branch(HxBranchCond.LE, RATE, FAIR, "heldPass");
+        } else {
+            independentDraw(a, rand, "heldPass");
+        }
+        if (algo.peakCap()) {
+            a.branch(HxBranchCond.GE, FAIR, param(Words.P_PEAK), "holdDropped");
+        }
+        a.jump("holdStart");
+        a.label("heldPass");
+        a.alu(ADD, x, HxOperand.time(), imm(eighth));
+        a.alu(MIN, clock, cost, x);
+        a.jump(keep);
+        a.label("holdStart");
+        a.alu(ADD, x, HxOperand.time(), imm(h));
+        a.branch(HxBranchCond.LE, x, end, "holdMarked");
+        a.alu(MIN, claim, FAIR, RATE);
+        a.mov(end, x);
+        a.label("holdMarked");
+        a.alu(MAX, parent(Words.R_HOLD_MARK), parent(Words.R_HOLD_MARK), end);
+        a.label("holdDropped");
+    }
+
+    /**
      * Falls through if the independent draw says drop, else jumps to {@code pass}: R &gt; f and
      * {@code rand} (32 random bits) &lt; (R - f) 2^32 / R.
      */
@@ -433,9 +552,12 @@ final class LevelBlocks {
             independentDraw(a, HxOperand.rand(), keep);
             return;
         }
+        stratifiedDraw(a, state(Words.S_DROP_CREDIT), state(Words.S_DROP_OWED), keep);
+    }
+
+    /** {@link DropDraw#STRATIFIED} (see {@link #dropDraw}) with its credit and owed point in the given state words. */
+    private void stratifiedDraw(BlockAssembler a, HxOperand credit, HxOperand owed, String keep) {
         HxOperand p = dropProbability(a, keep);
-        HxOperand credit = state(Words.S_DROP_CREDIT);
-        HxOperand owed = state(Words.S_DROP_OWED);
         HxOperand reached = scratch(1);
         a.alu(ADD, credit, credit, p);
         a.branch(HxBranchCond.LT, credit, imm(FixedPoint.Q32_ONE), "creditCheck");

@@ -64,6 +64,18 @@ public final class Words {
      * {@code f * (TIME - clock)} bytes (HsdbaKernel.heldDrops).
      */
     public static final int S_BANK_CLOCK = 7;
+    /**
+     * State word (the summed hold: claim, no climb, sums; docs/hsdba-compiler.md section 5 item 11):
+     * what the held node claims, bytes/s, min(f, R) at the drop that began or extended its hold; with
+     * the stratified draw, the draw's OWED point while the node is not held (its credit is then in
+     * {@link #S_BANK_CLOCK}'s word). With the EWMA the window estimator's byte count
+     * ({@link #S_WINDOW_BYTES}); with the window estimator the warm-up's first-packet time
+     * ({@link #S_START}, EWMA only). See {@link #holdClaimWord}.
+     */
+    public static int holdClaimWord(org.hsdba.model.Estimator e) {
+        return e.kind() == org.hsdba.model.Estimator.Kind.EWMA ? S_WINDOW_BYTES : S_START;
+    }
+
     /** State words the program needs per entry. */
     public static final int STATE_WORDS = 8;
 

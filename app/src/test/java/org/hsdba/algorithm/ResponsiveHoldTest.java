@@ -289,6 +289,46 @@ public class ResponsiveHoldTest {
         assertEquals("B gets what A's subtree cannot use", 900e6, passedB * 8 / 0.5, 900e6 * 0.01);
     }
 
+    /**
+     * The summed hold (claim, no climb, sums) as compiled with the stratified draw: h1 and h2 offer
+     * 80 Mb/s each throughout (share 50 Mb/s), so both stay held. A held node's bank alone decides:
+     * over 1-3 s each passes its share to within a few packets. With independent draws while held,
+     * the bank banked the draws' shortfalls and paid them back, and a leaf held far above its share
+     * passed 1-3 % above it over seconds (random tree 6, docs/hsdba-compiler.md section 5 item 11);
+     * here that is about 70 packets of binomial noise in either direction, with a lean upwards.
+     */
+    @Test
+    public void aLeafHeldAboveItsSharePassesItsShareWithTheStratifiedDraw() {
+        KernelOptions summed = HOLD.toBuilder().responsiveHold(Duration.ofSeconds(2)).holdClaim(true).holdClimbs(false)
+                .holdSums(true).build();
+        long[] passed = steadyPassed(summed);
+        long expected = Math.round(SHARE * 2 / BYTES);
+        assertEquals("h1", expected, passed[0], 5);
+        assertEquals("h2", expected, passed[1], 5);
+    }
+
+    /** Packets h1 and h2 pass in [1 s, 3 s), both offered 80 Mb/s CBR from the start. */
+    private static long[] steadyPassed(KernelOptions options) {
+        KernelTree kt = KernelTree.of(Admission.admit(tree()));
+        HsdbaKernel kernel = new HsdbaKernel(kt, options);
+        KernelState s = KernelState.initial(kt);
+        SplittableRandom rnd = new SplittableRandom(5);
+        long gap = Math.round(BYTES * 8 / 80e6 * 1e9);
+        long[] next = {1, 3_001};
+        long[] passed = new long[2];
+        while (Math.min(next[0], next[1]) < 3_000_000_000L) {
+            int k = next[0] <= next[1] ? 0 : 1;
+            long t = next[k];
+            next[k] += gap;
+            PacketVerdict v = kernel.onPacket(s, k, BYTES, t, rnd::nextDouble);
+            if (t >= 1_000_000_000L && v.forwarded()) {
+                passed[k]++;
+            }
+        }
+        assertTrue("h1 is held", s.holdUntil(0) > 2_900_000_000L);
+        return passed;
+    }
+
     @Test
     public void aNegativeHoldIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -206,7 +206,7 @@ public class HsdbaCompilerTest {
             HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(hold).build());
             fail();
         } catch (CompilerException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("the responsive hold (2s) needs the independent drop draw"));
+            assertTrue(e.getMessage(), e.getMessage().contains("the responsive hold (2s) without holdClaim needs the independent drop draw"));
             assertTrue(e.getMessage(), e.getMessage().contains("state words 6 and 7"));
         }
         try {
@@ -226,7 +226,8 @@ public class HsdbaCompilerTest {
                 .dropDraw(org.hsdba.algorithm.DropDraw.INDEPENDENT).build();
         for (KernelOptions rule : List.of(hold.toBuilder().holdClaim(true).build(),
                 hold.toBuilder().holdRelease(true).build(), hold.toBuilder().holdClimbs(false).build(),
-                hold.toBuilder().holdSums(true).build())) {
+                hold.toBuilder().holdSums(true).build(),
+                hold.toBuilder().holdClaim(true).holdClimbs(false).holdSums(true).holdRelease(true).build())) {
             try {
                 HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder().algorithm(rule).build());
                 fail(rule.toString());
@@ -234,6 +235,26 @@ public class HsdbaCompilerTest {
                 assertTrue(e.getMessage(), e.getMessage().contains("kernel experiments the switch program does not implement"));
             }
         }
+    }
+
+    /**
+     * The summed hold (claim + no climb + sums) compiles with either draw and either estimator, in
+     * the 8 state words and 11-word register slots of the plain hold: its claim takes word 3 with
+     * the EWMA (the window's byte count) and word 5 with the window (the EWMA warm-up's start).
+     */
+    @Test
+    public void theSummedHoldCompilesWithEitherDrawAndEitherEstimator() {
+        KernelOptions summed = KernelOptions.builder().idleTimeout(Duration.ofMillis(50))
+                .summedHold(Duration.ofSeconds(2)).build();
+        for (org.hsdba.algorithm.DropDraw draw : org.hsdba.algorithm.DropDraw.values()) {
+            for (Estimator e : List.of(Estimator.ewma(Duration.ofMillis(10)), Estimator.window(Duration.ofMillis(1)))) {
+                CompiledProgram p = HsdbaCompiler.compile(CompilerTestTrees.twoLevel(), CAPS, CompilerOptions.builder()
+                        .algorithm(summed.toBuilder().dropDraw(draw).estimator(e).build()).build());
+                assertFalse(p.messages().isEmpty());
+            }
+        }
+        assertEquals(Words.S_WINDOW_BYTES, Words.holdClaimWord(Estimator.ewma(Duration.ofMillis(10))));
+        assertEquals(Words.S_START, Words.holdClaimWord(Estimator.window(Duration.ofMillis(1))));
     }
 
     @Test

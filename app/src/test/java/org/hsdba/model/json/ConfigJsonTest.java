@@ -73,8 +73,8 @@ public class ConfigJsonTest {
     }
 
     /**
-     * Issue 14: the responsive hold is a runtime field (zero and absent: off, not written); a hold
-     * compiles with the independent drop draw, so the kernel options taken from it say so.
+     * Issue 14: the responsive hold is a runtime field (zero and absent: off, not written); the
+     * kernel options taken from it are the summed hold with the default draw.
      */
     @Test
     public void theResponsiveHoldIsARuntimeFieldThatRoundTrips() {
@@ -85,7 +85,8 @@ public class ConfigJsonTest {
         assertEquals(held, ConfigJson.read(ConfigJson.write(held)));
         org.hsdba.algorithm.KernelOptions k = org.hsdba.algorithm.KernelOptions.from(held.runtime());
         assertEquals(java.time.Duration.ofMillis(500), k.responsiveHold());
-        assertEquals(org.hsdba.algorithm.DropDraw.INDEPENDENT, k.dropDraw());
+        assertEquals(org.hsdba.algorithm.KernelOptions.DEFAULTS.dropDraw(), k.dropDraw());
+        assertTrue(k.toString(), k.holdClaim() && !k.holdClimbs() && k.holdSums());
         HsdbaConfig off = ConfigJson.read(plain);
         assertEquals(java.time.Duration.ZERO, off.runtime().responsiveHold());
         assertTrue(ConfigJson.write(off), !ConfigJson.write(off).contains("responsiveHold"));

@@ -88,7 +88,7 @@ public final class CongestionControlExperiment implements Experiment {
         List<Callable<RunSummary>> tasks = new ArrayList<>();
         List<String> plots = new ArrayList<>();
         BandwidthTree tree = tree();
-        // The same in-switch run with the responsive hold compiled (independent draws): a row, not a target.
+        // The same in-switch run with the responsive hold compiled (the summed hold): a row, not a target.
         RunSpec holdSpec = RunSpec.builder("in-switch-hold").title("congestion-control mix (in-switch, responsive hold "
                 + Durations.format(HOLD) + ")").tree(TreeBinding.of(tree)).sources(sources).mode(Mode.IN_SWITCH)
                 .runtime(PaperPhasesExperiment.runtime()).durationSeconds(duration).settleSeconds(settle).seed(1).build();
@@ -187,7 +187,7 @@ public final class CongestionControlExperiment implements Experiment {
     private String diagnosis(EvalContext ctx, BandwidthTree tree, List<TrafficSource> sources, List<String> leaves,
                              double duration, double settle) throws IOException {
         List<String> names = List.of("kernel, stratified draw (default)", "kernel, independent draws",
-                "kernel, independent + responsive hold " + Durations.format(HOLD));
+                "kernel, responsive hold " + Durations.format(HOLD) + " (summed)");
         List<UnaryOperator<KernelOptions>> tweaks = List.of(o -> o,
                 o -> o.toBuilder().dropDraw(DropDraw.INDEPENDENT).build(),
                 PofSwitchFactory.responsiveHold(HOLD));
@@ -227,9 +227,9 @@ public final class CongestionControlExperiment implements Experiment {
                 + " `udp`, whose CBR senders take it. The drop draw changes how regular the losses are: an AIMD"
                 + " sender's rate grows with the square root of the packets between its losses, so for the same mean"
                 + " gap, irregular (geometric) gaps give it more than regular ones (Jensen), which is what the"
-                + " stratified draw costs it. The responsive hold (`KernelOptions.responsiveHold`, compiled with"
-                + " independent draws, `--responsive-hold`) keeps"
-                + " a node dropped within the hold unsatisfied with a demand of at least f and lets it pass from a"
-                + " bank what its trough left unused.%n%n") + t + "\n";
+                + " stratified draw costs it. The responsive hold (`KernelOptions.responsiveHold`, the summed hold"
+                + " as compiled, `--responsive-hold`) keeps a node dropped within the hold at a claim of min(f, R) as"
+                + " of its drop, counts that claim in its ancestors' demands, and lets it pass from a bank what its"
+                + " trough left unused.%n%n") + t + "\n";
     }
 }

@@ -36,6 +36,7 @@ public final class EvaluateMain {
         boolean release = false;
         boolean noClimb = false;
         boolean sums = false;
+        boolean stratified = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -74,6 +75,9 @@ public final class EvaluateMain {
                     case "--hold-sums":
                         sums = true;
                         break;
+                    case "--hold-stratified":
+                        stratified = true;
+                        break;
                     case "--hold-no-climb":
                         noClimb = true;
                         break;
@@ -92,19 +96,22 @@ public final class EvaluateMain {
             }
             List<Experiment> experiments = Suite.select(only);
             EvalContext ctx = new EvalContext(dir, quick, err, threads).withResponsiveHold(hold);
-            if ((claim || kernel || release || noClimb || sums) && hold.isZero()) {
-                throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb, --hold-sums and --hold-kernel need --responsive-hold");
+            if ((claim || kernel || release || noClimb || sums || stratified) && hold.isZero()) {
+                throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb, --hold-sums, --hold-stratified"
+                        + " and --hold-kernel need --responsive-hold");
             }
-            if (claim || kernel || release || noClimb || sums) {
+            if (claim || kernel || release || noClimb || sums || stratified) {
                 boolean c = claim;
                 boolean rel = release;
                 boolean climbs = !noClimb;
                 boolean summed = sums;
+                org.hsdba.algorithm.DropDraw draw = stratified ? org.hsdba.algorithm.DropDraw.STRATIFIED
+                        : org.hsdba.algorithm.DropDraw.INDEPENDENT;
                 String rule = "kernel" + (c ? ", claim D" : "")
                         + (rel ? ", released by a full bank" : "") + (climbs ? "" : ", not climbing")
-                        + (summed ? ", summing claims" : "");
-                ctx = ctx.withKernelHoldRule(rule,
-                        o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs).holdSums(summed).build());
+                        + (summed ? ", summing claims" : "") + (stratified ? ", stratified draws outside holds" : "");
+                ctx = ctx.withKernelHoldRule(rule, o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs)
+                        .holdSums(summed).dropDraw(draw).build());
             }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
@@ -114,7 +121,7 @@ public final class EvaluateMain {
                     + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
                     + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
-                    + (sums ? " --hold-sums" : "");
+                    + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
             int met = 0;
             int total = 0;
@@ -160,13 +167,17 @@ public final class EvaluateMain {
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
                 + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
+                + "                      [--hold-stratified]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
-                + "  --responsive-hold: hold H (e.g. 2s) with independent drop draws in every in-switch run (default 0: off;\n"
-                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb, --hold-sums: kernel-only hold rules\n"
-                + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off, holdSums):\n"
-                + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: that alone, no rule).\n"
+                + "  --responsive-hold: the summed hold H (e.g. 2s) in every in-switch run (default 0: off;\n"
+                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb,\n"
+                + "  --hold-sums: hold rules\n"
+                + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off, holdSums); --hold-stratified: the stratified\n"
+                + "  drop draw outside holds (held packets are drawn independently):\n"
+                + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: the plain hold, with\n"
+                + "  independent draws, climbing, no claim).\n"
                 + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
 }

@@ -173,9 +173,10 @@ public final class TcpLikeExperiment implements Experiment {
                 + " packet per RTT, a sawtooth that averages well below f; while below f they are *satisfied*"
                 + " (%s-%s of the time), so max-min hands their unused share to their siblings (mean f / share"
                 + " above 1), which the pinned flows take. Last column: the compiled program with the **responsive"
-                + " hold** (`KernelOptions.responsiveHold`, %s, independent draws; `--responsive-hold`, off by"
-                + " default): a node dropped within the hold stays unsatisfied with a demand of at least f, and may"
-                + " pass from a bank (at most f times the hold / 8) what its trough left unused; worst %s, carried"
+                + " hold** (`KernelOptions.responsiveHold`, %s, the summed hold: claim, no climb, sums;"
+                + " `--responsive-hold`, off by default): a node dropped within the hold claims min(f, R) as of its"
+                + " drop, its ancestors count their children's claims, and its bank (at most f times the hold / 8)"
+                + " passes what its trough left unused; worst %s, carried"
                 + " %s of B.%n%n", Md.pct(worstKernel), String.join(", ", pinned),
                 shortOf.isEmpty() ? "none" : String.join(", ", shortOf),
                 shortOf.isEmpty() ? "-" : Md.pct(satLow), shortOf.isEmpty() ? "-" : Md.pct(satHigh),

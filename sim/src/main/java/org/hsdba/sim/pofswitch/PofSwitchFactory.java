@@ -73,12 +73,12 @@ public final class PofSwitchFactory implements ProcessorFactory {
 
     /**
      * The responsive hold {@code h} as an operator turns it on (docs/hsdba-compiler.md section 5
-     * item 11): with independent draws, which it needs, wherever the drop is at the deepest level
-     * (the literal every-level variant is left as it is); zero leaves the options alone.
+     * item 11): the summed hold ({@link KernelOptions.Builder#summedHold}) with the run's own draw,
+     * wherever the drop is at the deepest level (the literal every-level variant is left as it is);
+     * zero leaves the options alone.
      */
     public static java.util.function.UnaryOperator<KernelOptions> responsiveHold(java.time.Duration h) {
-        return o -> h.isZero() || o.dropRule() != DropRule.DEEPEST_LEVEL ? o
-                : o.toBuilder().responsiveHold(h).dropDraw(DropDraw.INDEPENDENT).build();
+        return o -> h.isZero() || o.dropRule() != DropRule.DEEPEST_LEVEL ? o : o.toBuilder().summedHold(h).build();
     }
 
     /**

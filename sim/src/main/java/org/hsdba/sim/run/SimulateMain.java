@@ -193,7 +193,7 @@ public final class SimulateMain {
                 + "  --engine switch: the compiled program on the reference POF datapath (default);\n"
                 + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.\n"
                 + "  --settle: time after each phase start left out of the summary (default: the scenario's run.settle, else 1 s).\n"
-                + "  --responsive-hold: hold H (e.g. 2s) with independent drop draws, in-switch (default 0: off;\n"
+                + "  --responsive-hold: the summed hold H (e.g. 2s), in-switch (default 0: off;\n"
                 + "  docs/hsdba-compiler.md section 5 item 11).";
     }
 }

@@ -17,13 +17,15 @@ public class EvaluateHoldRuleArgsTest {
 
     @Test
     public void aHoldRuleWithoutAHoldIsRefused() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = EvaluateMain.run(new String[] {"--hold-claim", "--only", "tcp-like"},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(2, rc);
-        assertTrue(err.toString(StandardCharsets.UTF_8),
-                err.toString(StandardCharsets.UTF_8).contains("need --responsive-hold"));
+        for (String rule : new String[] {"--hold-claim", "--hold-stratified"}) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int rc = EvaluateMain.run(new String[] {rule, "--only", "tcp-like"},
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(rule, 2, rc);
+            assertTrue(err.toString(StandardCharsets.UTF_8),
+                    err.toString(StandardCharsets.UTF_8).contains("need --responsive-hold"));
+        }
     }
 
     /** The compiled program's runs move to the kernel, but for joins runs (the controller model is the switch's). */

@@ -66,7 +66,7 @@ public class SimulateMainTest {
     }
 
     /**
-     * Issue 14: {@code --responsive-hold} compiles the hold (with independent draws) into the
+     * Issue 14: {@code --responsive-hold} compiles the hold (the summed hold) into the
      * in-switch program; the run's files say so. A bad value is refused with the option's name.
      */
     @Test
