@@ -20,6 +20,8 @@ import org.hsdba.pofswitch.datapath.Bits;
 public final class FastTable {
     private final FlowTable table;
     private final int type;
+    /** The table's global id, a field: the fast path reads it after every hit (spec() is two loads more). */
+    private final int globalId;
     private final FlowEntry[] entries;
     private final Map<FlowEntry, Integer> slotOf;
     private final boolean compact;
@@ -39,6 +41,7 @@ public final class FastTable {
     private FastTable(FlowTable table) {
         this.table = table;
         this.type = table.spec().type();
+        this.globalId = table.spec().globalId();
         List<FlowEntry> list = table.entries();
         this.entries = list.toArray(new FlowEntry[0]);
         this.slotOf = new IdentityHashMap<>();
@@ -128,6 +131,16 @@ public final class FastTable {
 
     public TableSpec spec() {
         return table.spec();
+    }
+
+    /** {@code spec().globalId()}. */
+    public int globalId() {
+        return globalId;
+    }
+
+    /** Whether this is a DT table ({@code spec().type() == 3}), which the fast path never looks up. */
+    public boolean direct() {
+        return type == 3;
     }
 
     /** Number of slots (entries). */
