@@ -510,13 +510,21 @@ final class FastOps {
         }
         r.tableGlobalId = global;
         if (counter != 0) {
-            try {
-                r.dp.counterStore().increment(counter, p.lengthField());
-            } catch (org.hsdba.pofswitch.error.SwitchError impossible) {
-                throw new IllegalStateException("counter " + counter + " checked below the limit", impossible);
-            }
+            countHit(r, counter, p);
         }
         r.enter(e, code);
+    }
+
+    /**
+     * An entry's counter (out of line: the HSDBA program's entries have none, and a small
+     * {@link #enterSlot} is what lets C2 inline it into the generated blocks' lookups).
+     */
+    private static void countHit(FastRun r, long counter, Packet p) {
+        try {
+            r.dp.counterStore().increment(counter, p.lengthField());
+        } catch (org.hsdba.pofswitch.error.SwitchError impossible) {
+            throw new IllegalStateException("counter " + counter + " checked below the limit", impossible);
+        }
     }
 
     /**

@@ -158,10 +158,24 @@ public final class FastTable {
      * for a DT table.
      */
     public int lookup(byte[] packet, int packetBase, byte[] metadata) {
+        // Small on purpose, the rest in methods of their own: the fast path calls this after every
+        // table step, and C2 inlines a method only while its compiled code is small (a 323-byte
+        // version stayed a call: "already compiled into a big method").
         if (!compact) {
-            FlowEntry e = table.lookup(TableStore.assembleKey(table.spec(), packet, packetBase, metadata));
-            return e == null ? -1 : slotOf.get(e);
+            return lookupLong(packet, packetBase, metadata);
         }
+        long key = key(packet, packetBase, metadata);
+        return type == 2 ? probe(key) : type == 0 || type == 1 ? scan(key) : -1;
+    }
+
+    /** A key of more than 64 bits: {@link FlowTable#lookup} itself. */
+    private int lookupLong(byte[] packet, int packetBase, byte[] metadata) {
+        FlowEntry e = table.lookup(TableStore.assembleKey(table.spec(), packet, packetBase, metadata));
+        return e == null ? -1 : slotOf.get(e);
+    }
+
+    /** The compared key bytes (at most 8) as one big-endian long. */
+    private long key(byte[] packet, int packetBase, byte[] metadata) {
         long key = 0;
         int at = 0;
         for (int i = 0; i < fieldTake.length; i++) {
@@ -171,32 +185,30 @@ public final class FastTable {
             key = take == 64 ? v : (key << take) | v;
             at += take;
         }
-        if (at < keyBits) {
-            key <<= keyBits - at;
-        }
-        switch (type) {
-            case 2: {
-                int h = hash(key) & emMask;
-                int s;
-                while ((s = emSlots[h]) != 0) {
-                    if (emKeys[h] == key) {
-                        return s - 1;
-                    }
-                    h = (h + 1) & emMask;
-                }
-                return -1;
+        return at < keyBits ? key << (keyBits - at) : key;
+    }
+
+    /** EM: the open-addressing probe. */
+    private int probe(long key) {
+        int h = hash(key) & emMask;
+        int s;
+        while ((s = emSlots[h]) != 0) {
+            if (emKeys[h] == key) {
+                return s - 1;
             }
-            case 0:
-            case 1:
-                for (int j = 0; j < scanSlots.length; j++) {
-                    if ((key & scanMasks[j]) == scanValues[j]) {
-                        return scanSlots[j];
-                    }
-                }
-                return -1;
-            default:
-                return -1;
+            h = (h + 1) & emMask;
         }
+        return -1;
+    }
+
+    /** MM, LPM: the first candidate in match-priority order. */
+    private int scan(long key) {
+        for (int j = 0; j < scanSlots.length; j++) {
+            if ((key & scanMasks[j]) == scanValues[j]) {
+                return scanSlots[j];
+            }
+        }
+        return -1;
     }
 
     /** A field's first bits as TableStore.assembleKey copies them: zero outside the array. */
@@ -205,6 +217,11 @@ public final class FastTable {
         if (from >= 0 && from + 9 <= buf.length) {
             return Bits.read(buf, base, offsetBits, lenBits);
         }
+        return readNearEdge(buf, base, offsetBits, lenBits);
+    }
+
+    /** {@link #read} of a field at the array's edge, bit by bit (rare: out of line). */
+    private static long readNearEdge(byte[] buf, int base, int offsetBits, int lenBits) {
         long v = 0;
         for (int i = 0; i < lenBits; i++) {
             int pos = offsetBits + i;
