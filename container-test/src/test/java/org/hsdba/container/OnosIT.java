@@ -173,6 +173,10 @@ public class OnosIT {
         System.out.println("[onos] node writes answered " + (async ? "asynchronously (Jersey suspends them)"
                 : "on the request's thread (Jersey cannot suspend here)") + "; " + writes
                 + " concurrent PATCHes, versions " + version + " -> " + after.path("version").asLong());
+        // Many HTTP helpers set Content-Type on every request: a DELETE with it and no body is a DELETE.
+        HttpResponse<String> typed = container.http.sendJson("DELETE", port + "/nodes/B", "",
+                KarafUsers.WEB_USER, KarafUsers.WEB_PASSWORD, "If-Match", "*");
+        assertEquals("DELETE node with Content-Type and no body: " + typed.body(), 204, typed.statusCode());
         HttpResponse<String> removed = container.http.send("DELETE", port + "/tree", KarafUsers.WEB_USER,
                 KarafUsers.WEB_PASSWORD, "If-Match", "*");
         assertEquals("DELETE tree: " + removed.body(), 204, removed.statusCode());

@@ -113,6 +113,16 @@ public class TreeApiTest {
     }
 
     @Test
+    public void aDeleteWithAJsonContentTypeAndNoBodyIsADelete() {
+        // Clients that set Content-Type on every request (as many HTTP helpers do) send it on a
+        // DELETE too, with an empty body: that is still a DELETE, not a write of the wrong type.
+        String tag = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
+        Http.Answer a = http.send("DELETE", TREE, "", "If-Match", tag, "Content-Type", "application/json");
+        assertEquals(a.toString(), 204, a.status());
+        assertEquals(404, http.get(TREE).status());
+    }
+
+    @Test
     public void aTagOfADeletedTreeNeverMatchesTheTreeCreatedAgain() {
         String first = http.put(TREE, Trees.TWO_LEVEL).header("ETag");
         assertEquals(204, http.delete(TREE, "If-Match", first).status());
