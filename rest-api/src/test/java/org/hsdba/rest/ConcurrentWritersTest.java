@@ -119,6 +119,60 @@ public class ConcurrentWritersTest {
         }
     }
 
+    /**
+     * A merge patch valid when it arrives can be wrong for the tree it is written on: here the
+     * host level becomes 8 bits wide before the patch of A1's key is written. The patch is refused
+     * as a bad body, saying which member and why, and nothing of it reaches the tree.
+     */
+    @Test
+    public void aPatchThatNoLongerFitsWhenWrittenIsRefusedAndChangesNothing() throws Exception {
+        FX.http().put(PORT_PATH + "/tree", Trees.TWO_LEVEL);
+        WriterHold hold = new WriterHold();
+        FX.service().store().addListener(hold);
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            hold.armed.set(true);
+            Future<Http.Answer> other = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/B1",
+                    "{\"weight\": 2}", "If-Match", "*"));
+            assertTrue("the writer did not reach the store", hold.holding.await(60, TimeUnit.SECONDS));
+            String narrow = Trees.TWO_LEVEL.replace("{\"name\": \"host\", \"field\": {\"offset\": 240, \"length\": 32}}",
+                    "{\"name\": \"host\", \"field\": {\"offset\": 264, \"length\": 8}}")
+                    .replace("\"10.1.0.1\"", "\"1\"").replace("\"10.1.0.2\"", "\"2\"").replace("\"10.2.0.1\"", "\"1\"");
+            Future<Http.Answer> put = pool.submit(() -> FX.http().put(PORT_PATH + "/tree", narrow, "If-Match", "*"));
+            waitQueued(2);
+            Future<Http.Answer> key = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/A1",
+                    "{\"key\": \"10.1.0.9\"}", "If-Match", "*"));
+            waitQueued(3);
+            hold.release.countDown();
+            assertEquals(200, other.get(60, TimeUnit.SECONDS).status());
+            Http.Answer p = put.get(60, TimeUnit.SECONDS);
+            assertEquals(p.toString(), 200, p.status());
+            Http.Answer k = key.get(60, TimeUnit.SECONDS);
+            assertEquals(k.toString(), 400, k.status());
+            assertEquals(k.toString(), "bad-value", k.error().get("code").asText());
+            assertEquals(k.toString(), "/key", k.error().get("details").get(0).get("pointer").asText());
+            assertTrue(k.toString(), k.error().get("message").asText().contains("has 8 bits"));
+            Http.Answer tree = FX.http().get(PORT_PATH + "/tree");
+            assertEquals("the refused patch made no version", p.json().get("version").asLong(),
+                    tree.json().get("version").asLong());
+            com.fasterxml.jackson.databind.JsonNode a1 = FX.http().get(PORT_PATH + "/nodes/A1").json();
+            assertEquals(a1.toString(), "0x01", a1.get("key").get("value").asText());
+        } finally {
+            hold.release.countDown();
+            FX.service().store().removeListener(hold);
+            pool.shutdownNow();
+        }
+    }
+
+    /** Waits until {@code n} operator writes are queued or in progress. */
+    private static void waitQueued(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (FX.service().manager().operatorWritesInProgress() < n) {
+            assertTrue("the writes were not queued", System.nanoTime() < deadline);
+            Thread.sleep(2);
+        }
+    }
+
     /** Once armed, holds the first tree write it hears (on the writer's thread) until released. */
     private static final class WriterHold implements HsdbaStoreListener {
         final AtomicBoolean armed = new AtomicBoolean();

@@ -64,6 +64,12 @@ public final class ConcurrentPatchBench {
      * instead of 2,700-4,800, so the PATCH figures measured the GET clients' speed more than the server.
      */
     private static final long GET_PAUSE_MS = Long.getLong("hsdba.bench.getPauseMs", 10);
+    /**
+     * {@code -Dhsdba.bench.floor=true}: the burst's clients GET the node each would have patched
+     * instead of patching it; the same clients, connections, authentication and Jersey path without
+     * a write, so the figures are what this machine's HTTP stack alone costs (issue 17's floor).
+     */
+    private static final boolean FLOOR = Boolean.getBoolean("hsdba.bench.floor");
 
     private ConcurrentPatchBench() {
     }
@@ -124,6 +130,10 @@ public final class ConcurrentPatchBench {
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
+            if (FLOOR) {
+                out.add("FLOOR MODE (-Dhsdba.bench.floor=true): every \"PATCH\" below is a GET of the node it would"
+                        + " have patched (no write); the figures are the HTTP stack's alone");
+            }
             out.add(String.format(Locale.ROOT, "PATCH burst: %d concurrent clients x %d rounds after one uncounted"
                     + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP"
                     + " (%s), GET clients pausing %d ms after each answer, Jetty at most %d threads; JVM %s, %d cores",
@@ -249,6 +259,9 @@ public final class ConcurrentPatchBench {
 
     private static RawHttpConnection.Answer patch(Client http, int n, int subnets, int hosts) {
         String id = "h" + (n % subnets) + "_" + (n / subnets % hosts);
+        if (FLOOR) {
+            return http.get(EDITED + "/nodes/" + id);
+        }
         return http.patch(EDITED + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
     }
 
