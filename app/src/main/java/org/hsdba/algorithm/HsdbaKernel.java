@@ -168,8 +168,10 @@ public final class HsdbaKernel {
             } else {
                 s.unsatisfiedDemand[p] += d;
             }
-            // R - D is never negative but for a held node (D raised to f): it counts as 0 there.
-            s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, oldRate - oldDemand) + Math.max(0, r - d));
+            if (options.keepsExcess()) {
+                // R - D is never negative but for a held node (D raised to f): it counts as 0 there.
+                s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, oldRate - oldDemand) + Math.max(0, r - d));
+            }
             s.demand[v] = d;
             s.bandwidth[KernelTree.slotOf(v)] = options.passDown() == PassDown.SHARE ? f : Math.min(f, r);
             // Literal reading: every level measures the packet and draws its own decision; the
@@ -469,7 +471,15 @@ public final class HsdbaKernel {
         if (!options.subtreeDemand()) {
             return capped(v, r);
         }
-        return capped(v, Math.max(0, r - s.excess[KernelTree.slotOf(v)]));
+        int own = KernelTree.slotOf(v);
+        if (options.childDemand() && s.activeChildren[own] > 0) {
+            // The children's estimates follow a start or stop within their own packet gaps; this
+            // node's EWMA would lag it by about K (KernelOptions.childDemand).
+            return capped(v, s.satisfiedRate[own] + s.unsatisfiedDemand[own]);
+        }
+        // Without active children X is 0 (each child took its R - D out as it left); not kept at all
+        // with the children's demands.
+        return capped(v, Math.max(0, r - s.excess[own]));
     }
 
     private double capped(int v, double x) {
@@ -496,6 +506,7 @@ public final class HsdbaKernel {
         s.unsatisfiedDemand[p] += s.demand[v];
         s.unsatisfiedWeight[p] += tree.weight(v);
         s.activeWeight[p] += tree.weight(v);
+        s.activeChildren[p]++;
         s.unsatisfiedGuarantee[p] += tree.guarantee(v);
         s.activeGuarantee[p] += tree.guarantee(v);
         if (options.removeInactiveWeights()) {
@@ -506,8 +517,11 @@ public final class HsdbaKernel {
     private void deactivate(KernelState s, int v, int p) {
         s.aged[v] = false;
         removeContribution(s, v, p, s.demand[v]);
-        s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, s.rate[v] - s.demand[v]));
+        if (options.keepsExcess()) {
+            s.excess[p] = Math.max(0, s.excess[p] - Math.max(0, s.rate[v] - s.demand[v]));
+        }
         s.activeWeight[p] = Math.max(0, s.activeWeight[p] - tree.weight(v));
+        s.activeChildren[p]--;
         s.activeGuarantee[p] = Math.max(0, s.activeGuarantee[p] - tree.guarantee(v));
         s.active[v] = false;
     }

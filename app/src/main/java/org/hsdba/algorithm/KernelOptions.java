@@ -34,6 +34,7 @@ public final class KernelOptions {
     private final boolean removeInactiveWeights;
     private final Duration idleTimeout;
     private final boolean subtreeDemand;
+    private final boolean childDemand;
     private final boolean warmUp;
     private final boolean aging;
     private final Duration responsiveHold;
@@ -53,6 +54,7 @@ public final class KernelOptions {
         this.removeInactiveWeights = b.removeInactiveWeights;
         this.idleTimeout = b.idleTimeout;
         this.subtreeDemand = b.subtreeDemand;
+        this.childDemand = b.childDemand;
         this.warmUp = b.warmUp;
         this.aging = b.aging;
         this.responsiveHold = b.responsiveHold;
@@ -90,6 +92,7 @@ public final class KernelOptions {
         b.removeInactiveWeights = removeInactiveWeights;
         b.idleTimeout = idleTimeout;
         b.subtreeDemand = subtreeDemand;
+        b.childDemand = childDemand;
         b.warmUp = warmUp;
         b.aging = aging;
         b.responsiveHold = responsiveHold;
@@ -164,6 +167,27 @@ public final class KernelOptions {
      */
     public boolean subtreeDemand() {
         return subtreeDemand;
+    }
+
+    /**
+     * With {@link #subtreeDemand()}: a node with active children demands what they demand (the sum
+     * of their {@code D}, its slot's {@code S_rate + U_demand}), capped at its peak, instead of its
+     * own EWMA less their unusable load. The children's estimates follow a start (warm-up) and a
+     * stop (aging) within a few of their packet gaps, the node's own EWMA only over about 3 K, so
+     * with the own estimate a sibling that starts or stops leaves the node's demand off by the step
+     * times {@code e^(-t/K)} (at K = 1 s a parent still 5 % off 2-4.5 s after the change: the paper
+     * scenario on real ports, docs/pofswitch.md). A node with no active child (its packets all
+     * stop at it: a join in flight) demands {@code min(l, R)}. {@code X} (the children's
+     * {@code R - D}, register word 8) is then not kept: only {@code R - X} read it, and a node's
+     * {@code R - D} is now the difference of two estimates of one load, not a peak's cut.
+     */
+    public boolean childDemand() {
+        return childDemand && subtreeDemand;
+    }
+
+    /** Whether the sums keep {@code X}, the children's unusable load: subtree demand from the node's own estimate. */
+    public boolean keepsExcess() {
+        return subtreeDemand && !childDemand;
     }
 
     /**
@@ -250,7 +274,7 @@ public final class KernelOptions {
                 && k.dropDraw == dropDraw
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
-                && k.subtreeDemand == subtreeDemand && k.warmUp == warmUp && k.aging == aging
+                && k.subtreeDemand == subtreeDemand && k.childDemand == childDemand && k.warmUp == warmUp && k.aging == aging
                 && k.responsiveHold.equals(responsiveHold) && k.holdClaim == holdClaim
                 && k.holdRelease == holdRelease
                 && k.holdClimbs == holdClimbs && k.holdSums == holdSums;
@@ -259,7 +283,7 @@ public final class KernelOptions {
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
+                idleTimeout, subtreeDemand, childDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
     }
 
     @Override
@@ -267,7 +291,7 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
+                + (subtreeDemand ? "" : ", raw demand") + (childDemand ? "" : ", own-estimate demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
                 + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)
                         + (holdClaim ? " claiming D" : "")
                         + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing") + (holdSums ? " summing claims" : "")) + "}";
@@ -285,6 +309,7 @@ public final class KernelOptions {
         private boolean removeInactiveWeights = true;
         private Duration idleTimeout = RuntimeParameters.DEFAULT_IDLE_TIMEOUT;
         private boolean subtreeDemand = true;
+        private boolean childDemand = true;
         private boolean warmUp = true;
         private boolean aging = true;
         private Duration responsiveHold = Duration.ZERO;
@@ -337,6 +362,12 @@ public final class KernelOptions {
 
         public Builder subtreeDemand(boolean on) {
             this.subtreeDemand = on;
+            return this;
+        }
+
+        /** {@link KernelOptions#childDemand()}. */
+        public Builder childDemand(boolean on) {
+            this.childDemand = on;
             return this;
         }
 

@@ -57,6 +57,8 @@ public final class KernelState {
     /** Per parent slot: sum of the effective demands {@code D} of the unsatisfied active children. */
     final double[] unsatisfiedDemand;
     final double[] activeWeight;
+    /** Per parent slot: how many of its children are active (not idle, not aged). */
+    final int[] activeChildren;
     final double[] unsatisfiedGuarantee;
     final double[] activeGuarantee;
     /** Per parent slot: sum over active children of {@code R - D}, the offered load they cannot use. */
@@ -97,6 +99,7 @@ public final class KernelState {
         unsatisfiedWeight = new double[n + 1];
         unsatisfiedDemand = new double[n + 1];
         activeWeight = new double[n + 1];
+        activeChildren = new int[n + 1];
         unsatisfiedGuarantee = new double[n + 1];
         activeGuarantee = new double[n + 1];
         excess = new double[n + 1];

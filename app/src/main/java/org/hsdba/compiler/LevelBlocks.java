@@ -248,7 +248,16 @@ final class LevelBlocks {
         HxOperand contribution = scratch(0);
         HxOperand old = scratch(1);
         HxOperand left = scratch(2);
-        if (algo.subtreeDemand() && !deepest) {
+        if (algo.childDemand() && !deepest) {
+            // With active children (a non-zero active weight) the sum of their D: their estimates
+            // follow a start or stop sooner than this node's EWMA (KernelOptions.childDemand).
+            // Without active children: min(l, R) (X is not kept).
+            a.mov(contribution, RATE);
+            a.branch(HxBranchCond.EQ, self(Words.R_ACTIVE_WEIGHT), imm(0), "demandCap");
+            a.alu(ADD, contribution, self(Words.R_SATISFIED_RATE), self(Words.R_UNSATISFIED_DEMAND));
+            a.label("demandCap");
+            capped(a, contribution, contribution);
+        } else if (algo.subtreeDemand() && !deepest) {
             a.alu(SUB, contribution, RATE, self(Words.R_EXCESS));
             capped(a, contribution, contribution);
         } else {
@@ -292,7 +301,7 @@ final class LevelBlocks {
         a.alu(ADD, parent(Words.R_UNSATISFIED_DEMAND), parent(Words.R_UNSATISFIED_DEMAND), contribution);
         a.mov(state(Words.S_SATISFIED), imm(0));
         a.label("stored");
-        if (algo.subtreeDemand()) {
+        if (algo.keepsExcess()) {
             a.alu(SUB, old, state(Words.S_RATE), state(Words.S_DEMAND));
             a.alu(SUB, parent(Words.R_EXCESS), parent(Words.R_EXCESS), old);
             a.alu(SUB, old, RATE, contribution);
@@ -461,7 +470,7 @@ final class LevelBlocks {
      */
     private void idleHook(BlockAssembler a) {
         HxOperand old = scratch(1);
-        if (algo.subtreeDemand()) {
+        if (algo.keepsExcess()) {
             a.alu(SUB, old, state(Words.S_RATE), state(Words.S_DEMAND));
             a.alu(SUB, parent(Words.R_EXCESS), parent(Words.R_EXCESS), old);
         }

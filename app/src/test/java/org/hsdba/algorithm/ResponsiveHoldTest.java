@@ -195,11 +195,12 @@ public class ResponsiveHoldTest {
      * A{A1} and B of equal weight; A1 offers 80 Mb/s (dropped at f = 50) until 1 s, then 20; B
      * offers 80 throughout. At 1.4 s A1 is held at its 50 Mb/s claim; A itself is not held, so
      * without the sums A counts its 20 Mb/s and B's f is 80, with them A counts A1's claim and B's
-     * f stays at its 50.
+     * f stays at its 50. A's demand from its own estimate ({@link KernelOptions#childDemand()} off):
+     * the children's demands, the default, carry A1's claim up as the sums do.
      */
     @Test
     public void summedClaimsReachTheParentWithoutHoldingIt() {
-        KernelOptions leafOnly = HOLD.toBuilder().holdClaim(true).holdClimbs(false).build();
+        KernelOptions leafOnly = HOLD.toBuilder().holdClaim(true).holdClimbs(false).childDemand(false).build();
         assertEquals(80e6 / 8, sumsRun(leafOnly), 80e6 / 8 * 0.03);
         assertEquals(SHARE, sumsRun(leafOnly.toBuilder().holdSums(true).build()), SHARE * 0.03);
     }
