@@ -426,7 +426,7 @@ final class FastOps {
      */
     static boolean lookupById(FastRun r, int globalId, int packetOffset, boolean join) throws Deopt {
         FastTable t = r.prog.table(globalId);
-        if (t == null || t.spec().type() == 3) {
+        if (t == null || t.direct()) {
             throw DEOPT;
         }
         Packet p = r.pkt;
@@ -480,7 +480,7 @@ final class FastOps {
         }
         Packet p = r.pkt;
         checkMove(p, packetOffset);
-        int slot = t.spec().type() == 3 ? -1 : t.lookup(p.buf, p.base() + packetOffset, p.metadata);
+        int slot = t.direct() ? -1 : t.lookup(p.buf, p.base() + packetOffset, p.metadata);
         if (slot < 0) {
             throw DEOPT;
         }
@@ -497,7 +497,9 @@ final class FastOps {
     private static void enterSlot(FastRun r, FastTable t, int slot, int packetOffset) throws Deopt {
         FlowEntry e = t.entry(slot);
         long counter = e.counterId();
-        if (counter >= r.counterLimit || r.prog.program(t.spec().globalId(), slot).ops.length == 0) {
+        int global = t.globalId();
+        FastProgram.Code code = r.prog.program(global, slot);
+        if (counter >= r.counterLimit || code.ops.length == 0) {
             throw DEOPT;
         }
         Packet p = r.pkt;
@@ -506,15 +508,23 @@ final class FastOps {
         if (p.offset < 0) {
             r.headroomTouched = true;
         }
-        r.tableGlobalId = t.spec().globalId();
+        r.tableGlobalId = global;
         if (counter != 0) {
-            try {
-                r.dp.counterStore().increment(counter, p.lengthField());
-            } catch (org.hsdba.pofswitch.error.SwitchError impossible) {
-                throw new IllegalStateException("counter " + counter + " checked below the limit", impossible);
-            }
+            countHit(r, counter, p);
         }
-        r.enter(t, slot);
+        r.enter(e, code);
+    }
+
+    /**
+     * An entry's counter (out of line: the HSDBA program's entries have none, and a small
+     * {@link #enterSlot} is what lets C2 inline it into the generated blocks' lookups).
+     */
+    private static void countHit(FastRun r, long counter, Packet p) {
+        try {
+            r.dp.counterStore().increment(counter, p.lengthField());
+        } catch (org.hsdba.pofswitch.error.SwitchError impossible) {
+            throw new IllegalStateException("counter " + counter + " checked below the limit", impossible);
+        }
     }
 
     /**

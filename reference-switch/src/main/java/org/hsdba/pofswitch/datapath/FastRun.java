@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pofswitch.tables.EntryRuntime;
-import org.hsdba.pofswitch.tables.FastTable;
 import org.hsdba.pofswitch.tables.FlowEntry;
 
 /**
@@ -146,14 +145,13 @@ final class FastRun {
         callerCode = null;
     }
 
-    /** Enters a matched entry (after its counter and offset are done). */
-    void enter(FastTable table, int slot) {
-        FlowEntry entry = table.entry(slot);
+    /** Enters a matched entry, whose compiled program is {@code program} (after its counter and offset are done). */
+    void enter(FlowEntry entry, FastProgram.Code program) {
         if (entry.tableGlobalId() == 0) {
             timeNs = dp.enterDomain(lane, entry, timeNs);
         }
         current = entry;
-        code = prog.program(table.spec().globalId(), slot);
+        code = program;
         pc = 0;
         inBlock = false;
         callerCode = null;

@@ -20,6 +20,8 @@ import org.hsdba.pofswitch.datapath.Bits;
 public final class FastTable {
     private final FlowTable table;
     private final int type;
+    /** The table's global id, a field: the fast path reads it after every hit (spec() is two loads more). */
+    private final int globalId;
     private final FlowEntry[] entries;
     private final Map<FlowEntry, Integer> slotOf;
     private final boolean compact;
@@ -39,6 +41,7 @@ public final class FastTable {
     private FastTable(FlowTable table) {
         this.table = table;
         this.type = table.spec().type();
+        this.globalId = table.spec().globalId();
         List<FlowEntry> list = table.entries();
         this.entries = list.toArray(new FlowEntry[0]);
         this.slotOf = new IdentityHashMap<>();
@@ -130,6 +133,16 @@ public final class FastTable {
         return table.spec();
     }
 
+    /** {@code spec().globalId()}. */
+    public int globalId() {
+        return globalId;
+    }
+
+    /** Whether this is a DT table ({@code spec().type() == 3}), which the fast path never looks up. */
+    public boolean direct() {
+        return type == 3;
+    }
+
     /** Number of slots (entries). */
     public int slots() {
         return entries.length;
@@ -145,10 +158,24 @@ public final class FastTable {
      * for a DT table.
      */
     public int lookup(byte[] packet, int packetBase, byte[] metadata) {
+        // Small on purpose, the rest in methods of their own: the fast path calls this after every
+        // table step, and C2 inlines a method only while its compiled code is small (a 323-byte
+        // version stayed a call: "already compiled into a big method").
         if (!compact) {
-            FlowEntry e = table.lookup(TableStore.assembleKey(table.spec(), packet, packetBase, metadata));
-            return e == null ? -1 : slotOf.get(e);
+            return lookupLong(packet, packetBase, metadata);
         }
+        long key = key(packet, packetBase, metadata);
+        return type == 2 ? probe(key) : type == 0 || type == 1 ? scan(key) : -1;
+    }
+
+    /** A key of more than 64 bits: {@link FlowTable#lookup} itself. */
+    private int lookupLong(byte[] packet, int packetBase, byte[] metadata) {
+        FlowEntry e = table.lookup(TableStore.assembleKey(table.spec(), packet, packetBase, metadata));
+        return e == null ? -1 : slotOf.get(e);
+    }
+
+    /** The compared key bytes (at most 8) as one big-endian long. */
+    private long key(byte[] packet, int packetBase, byte[] metadata) {
         long key = 0;
         int at = 0;
         for (int i = 0; i < fieldTake.length; i++) {
@@ -158,32 +185,30 @@ public final class FastTable {
             key = take == 64 ? v : (key << take) | v;
             at += take;
         }
-        if (at < keyBits) {
-            key <<= keyBits - at;
-        }
-        switch (type) {
-            case 2: {
-                int h = hash(key) & emMask;
-                int s;
-                while ((s = emSlots[h]) != 0) {
-                    if (emKeys[h] == key) {
-                        return s - 1;
-                    }
-                    h = (h + 1) & emMask;
-                }
-                return -1;
+        return at < keyBits ? key << (keyBits - at) : key;
+    }
+
+    /** EM: the open-addressing probe. */
+    private int probe(long key) {
+        int h = hash(key) & emMask;
+        int s;
+        while ((s = emSlots[h]) != 0) {
+            if (emKeys[h] == key) {
+                return s - 1;
             }
-            case 0:
-            case 1:
-                for (int j = 0; j < scanSlots.length; j++) {
-                    if ((key & scanMasks[j]) == scanValues[j]) {
-                        return scanSlots[j];
-                    }
-                }
-                return -1;
-            default:
-                return -1;
+            h = (h + 1) & emMask;
         }
+        return -1;
+    }
+
+    /** MM, LPM: the first candidate in match-priority order. */
+    private int scan(long key) {
+        for (int j = 0; j < scanSlots.length; j++) {
+            if ((key & scanMasks[j]) == scanValues[j]) {
+                return scanSlots[j];
+            }
+        }
+        return -1;
     }
 
     /** A field's first bits as TableStore.assembleKey copies them: zero outside the array. */
@@ -192,6 +217,11 @@ public final class FastTable {
         if (from >= 0 && from + 9 <= buf.length) {
             return Bits.read(buf, base, offsetBits, lenBits);
         }
+        return readNearEdge(buf, base, offsetBits, lenBits);
+    }
+
+    /** {@link #read} of a field at the array's edge, bit by bit (rare: out of line). */
+    private static long readNearEdge(byte[] buf, int base, int offsetBits, int lenBits) {
         long v = 0;
         for (int i = 0; i < lenBits; i++) {
             int pos = offsetBits + i;
