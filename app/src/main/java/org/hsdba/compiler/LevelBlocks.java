@@ -418,14 +418,7 @@ final class LevelBlocks {
         independentDraw(a, rand, keep);
         a.jump("holdDrop");
         a.label("held");
-        a.alu(SUB, x, HxOperand.time(), imm(eighth));
-        a.alu(MAX, clock, clock, x);
-        a.alu(MULDIV, cost, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), FAIR);
-        a.alu(ADD, cost, clock, cost);
-        a.branch(HxBranchCond.GT, cost, HxOperand.time(), "heldDraw");
-        a.mov(clock, cost);
-        a.jump(keep);
-        a.label("heldDraw");
+        chargeBank(a, clock, cost, x, eighth, keep, "heldDraw");
         independentDraw(a, rand, "heldPass");
         a.jump("holdDrop");
         a.label("heldPass");
@@ -440,6 +433,23 @@ final class LevelBlocks {
         a.alu(ADD, end, HxOperand.time(), imm(h));
         a.mov(parent(Words.R_HOLD_MARK), end);
         a.label("holdDropped");
+    }
+
+    /**
+     * A held node's bank: the clock is kept within H/8 behind TIME, the packet costs L/f of it; if
+     * the bank can pay (clock + cost <= TIME) the packet is charged and kept, else the block goes on
+     * at {@code unpaid} with the cost in {@code cost}.
+     */
+    private static void chargeBank(BlockAssembler a, HxOperand clock, HxOperand cost, HxOperand x, long eighth,
+                                   String keep, String unpaid) {
+        a.alu(SUB, x, HxOperand.time(), imm(eighth));
+        a.alu(MAX, clock, clock, x);
+        a.alu(MULDIV, cost, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), FAIR);
+        a.alu(ADD, cost, clock, cost);
+        a.branch(HxBranchCond.GT, cost, HxOperand.time(), unpaid);
+        a.mov(clock, cost);
+        a.jump(keep);
+        a.label(unpaid);
     }
 
     /**
@@ -486,14 +496,7 @@ final class LevelBlocks {
         if (!stratified) {
             a.mov(rand, HxOperand.rand());
         }
-        a.alu(SUB, x, HxOperand.time(), imm(eighth));
-        a.alu(MAX, clock, clock, x);
-        a.alu(MULDIV, cost, LENGTH, imm(FixedPoint.NANOS_PER_SECOND), FAIR);
-        a.alu(ADD, cost, clock, cost);
-        a.branch(HxBranchCond.GT, cost, HxOperand.time(), "heldDraw");
-        a.mov(clock, cost);
-        a.jump(keep);
-        a.label("heldDraw");
+        chargeBank(a, clock, cost, x, eighth, keep, "heldDraw");
         if (stratified) {
             // The bank alone (HsdbaKernel.heldDrops): what it cannot pay for is dropped while R > f.
             a.branch(HxBranchCond.LE, RATE, FAIR, "heldPass");
