@@ -87,21 +87,13 @@ public class ConcurrentWritersTest {
         FX.service().store().addListener(hold);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
-            // An edit of another node takes the writer, which the store's listener then holds.
-            hold.armed.set(true);
-            Future<Http.Answer> other = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/B1",
-                    "{\"weight\": 2}", "If-Match", "*"));
-            assertTrue("the writer did not reach the store", hold.holding.await(60, TimeUnit.SECONDS));
+            Future<Http.Answer> other = hold.takeTheWriter(pool);
             Future<Http.Answer> peak = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/A1",
                     "{\"peak\": \"1G\"}", "If-Match", "*"));
             Future<Http.Answer> weight = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/A1",
                     "{\"weight\": 3}", "If-Match", "*"));
             // Both patches are read and queued while the writer is held: neither saw the other's write.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (FX.service().manager().operatorWritesInProgress() < 3) {
-                assertTrue("the patches were not queued", System.nanoTime() < deadline);
-                Thread.sleep(2);
-            }
+            waitQueued(3);
             hold.release.countDown();
             assertEquals(200, other.get(60, TimeUnit.SECONDS).status());
             Http.Answer p = peak.get(60, TimeUnit.SECONDS);
@@ -131,10 +123,7 @@ public class ConcurrentWritersTest {
         FX.service().store().addListener(hold);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
-            hold.armed.set(true);
-            Future<Http.Answer> other = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/B1",
-                    "{\"weight\": 2}", "If-Match", "*"));
-            assertTrue("the writer did not reach the store", hold.holding.await(60, TimeUnit.SECONDS));
+            Future<Http.Answer> other = hold.takeTheWriter(pool);
             String narrow = Trees.TWO_LEVEL.replace("{\"name\": \"host\", \"field\": {\"offset\": 240, \"length\": 32}}",
                     "{\"name\": \"host\", \"field\": {\"offset\": 264, \"length\": 8}}")
                     .replace("\"10.1.0.1\"", "\"1\"").replace("\"10.1.0.2\"", "\"2\"").replace("\"10.2.0.1\"", "\"1\"");
@@ -178,6 +167,15 @@ public class ConcurrentWritersTest {
         final AtomicBoolean armed = new AtomicBoolean();
         final CountDownLatch holding = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
+
+        /** An edit of node B1 takes the writer, which this listener then holds; returns that edit's answer. */
+        Future<Http.Answer> takeTheWriter(ExecutorService pool) throws InterruptedException {
+            armed.set(true);
+            Future<Http.Answer> edit = pool.submit(() -> FX.http().patch(PORT_PATH + "/nodes/B1",
+                    "{\"weight\": 2}", "If-Match", "*"));
+            assertTrue("the writer did not reach the store", holding.await(60, TimeUnit.SECONDS));
+            return edit;
+        }
 
         @Override
         public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
