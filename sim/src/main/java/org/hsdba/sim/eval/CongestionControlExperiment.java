@@ -154,7 +154,7 @@ public final class CongestionControlExperiment implements Experiment {
             }
         }
         int lastHeld = held.result().phases().size() - 1;
-        t.row("in-switch + responsive hold " + Durations.format(HOLD) + " (independent draws)",
+        t.row("in-switch + responsive hold " + Durations.format(HOLD) + " (the summed hold, stratified draw)",
                 Md.rate(held.stat(lastHeld, "tcp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "tcp").relativeError()) + ")",
                 Md.rate(held.stat(lastHeld, "udp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "udp").relativeError()) + ")",
                 heldSenders(held, lastHeld) + " Mb/s", Md.num("%.1f, %.1f Mb/s", held.stat(lastHeld, "u1").measuredBps() / 1e6,
@@ -182,7 +182,7 @@ public final class CongestionControlExperiment implements Experiment {
 
     /**
      * The diagnosis (issue 14): the in-switch run's algorithm on the reference kernel, traced, with
-     * the stratified draw (the default), independent draws, and independent draws with the responsive hold.
+     * the stratified draw (the default), independent draws, and the responsive hold (the summed hold, stratified draw).
      */
     private String diagnosis(EvalContext ctx, BandwidthTree tree, List<TrafficSource> sources, List<String> leaves,
                              double duration, double settle) throws IOException {

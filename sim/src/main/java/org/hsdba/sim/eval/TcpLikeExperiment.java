@@ -109,7 +109,7 @@ public final class TcpLikeExperiment implements Experiment {
         FlowTrace trace = new FlowTrace(tree, leaves, spec.settleNs());
         RunResult kr = ctx.run(id(), spec, new ReferenceModelFactory(), trace.observer());
         RunSummary ks = ctx.writeSummary(id(), kr, spec.settleNs(), "kernel");
-        // The compiled program with the responsive hold (independent draws), as --responsive-hold runs it.
+        // The compiled program with the responsive hold (the summed hold, the run's draw), as --responsive-hold runs it.
         RunResult hr = ctx.run(id(), spec, new PofSwitchFactory().withAlgorithm("responsive hold "
                 + Durations.format(HOLD), PofSwitchFactory.responsiveHold(HOLD)));
         RunSummary hs = ctx.writeSummary(id(), hr, spec.settleNs(), "in-switch-hold");
