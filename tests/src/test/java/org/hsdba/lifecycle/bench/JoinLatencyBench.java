@@ -72,7 +72,9 @@ import org.junit.Test;
  * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
  * run's confirmations (a run that does not finish is reported INCOMPLETE);
- * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path. Then a probe times one
+ * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path;
+ * {@code hsdba.bench.inline=false} hands every join and confirmation to the device's lane (the
+ * manager's {@code inlineJoins(false)}: the path before joins ran on the adapter's event loop). Then a probe times one
  * join's control-thread steps (tree rebuild, admission, compiler diff) against trees of
  * {@code hsdba.bench.probe} users (default 10,100,500,1000,3000; {@link TreeSizeCosts}). Prints
  * median, p99 and max per run, the per-stage breakdown and the probe, and writes them to
@@ -110,8 +112,11 @@ public class JoinLatencyBench {
                 + " send->switch read = encode, event-loop hand-off, write, TCP, the switch's reader wakes; switch"
                 + " applies = FLOW_MODs and the confirming ECHO_REQUEST handled; ECHO_REPLY write; ->adapter confirms ="
                 + " TCP, the adapter's event loop reads the ECHO_REPLY (switch round trip = diff->send end ->"
-                + " confirmed); confirm->lane runs = the device's lane runs again; ->NODE_JOINED = the event"
-                + " (confirm->event = both)");
+                + " confirmed); confirm->lane runs = the device's lane runs again (a pool thread); ->NODE_JOINED = the event"
+                + " (confirm->event = both); join taken on = the threads that took the joins from the queue (pof-io:"
+                + " inline on the adapter's event loop, the lane idle; pool: the device's lane)");
+        lines.add("# joins run inline on the adapter's thread when the device's lane is idle: "
+                + !"false".equals(System.getProperty("hsdba.bench.inline")) + " (-Dhsdba.bench.inline; never with the file store)");
         int[] probe = probeSizes();
         deleteStores();
         Captured model = capture();
@@ -357,6 +362,9 @@ public class JoinLatencyBench {
                 switches, new ObservedCompiler(new CompilerPrograms(),
                         new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor, lanes,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
+        // As the manager decides for the real store (which the timed one hides): never with the
+        // file store's fsync; -Dhsdba.bench.inline=false runs every join through the lanes (before/after).
+        manager.inlineJoins(!"false".equals(System.getProperty("hsdba.bench.inline")) && !(store instanceof FileHsdbaStore));
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {
                 stages.reached(Stage.JOINED, e.nodeId().orElse(""), System.nanoTime());
