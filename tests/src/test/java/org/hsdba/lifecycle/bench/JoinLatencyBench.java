@@ -432,6 +432,8 @@ public class JoinLatencyBench {
         // What makes those collections: the bytes the JVM allocated per join (load does not change it).
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.1f kB per join (%.1f MB in all, threads alive at the end)",
                 "JVM allocation", allocated / 1024.0 / joins, allocated / 1048576.0));
+        breakdown.add(String.format(Locale.ROOT, "  %-20s %s", "allocation by thread",
+                allocationByThread(allocatedBefore, joins)));
         // CPU time depends far less on the load than latency does: what a change saves shows here first.
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.3f ms per join (%.0f ms in all, every thread of the JVM:"
                 + " switch, offerer and waiting included)", "JVM CPU time", cpu / 1e6 / joins, cpu / 1e6));
@@ -535,6 +537,27 @@ public class JoinLatencyBench {
             }
         }
         return out;
+    }
+
+    /**
+     * kB allocated per join by the threads that allocated the most since {@code before}, by thread
+     * name with its digits dropped: whose garbage drives the collector (it runs on the same cores).
+     */
+    private static String allocationByThread(java.util.Map<Long, Long> before, int joins) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.Map<String, Long> byName = new java.util.HashMap<>();
+        for (java.util.Map.Entry<Long, Long> e : allocatedBytes().entrySet()) {
+            java.lang.management.ThreadInfo info = mx.getThreadInfo(e.getKey());
+            if (info != null) {
+                byName.merge(info.getThreadName().replaceAll("[0-9]+", "#"),
+                        e.getValue() - before.getOrDefault(e.getKey(), 0L), Long::sum);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        byName.entrySet().stream().sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(5)
+                .forEach(e -> out.append(out.length() > 0 ? ", " : "").append(String.format(Locale.ROOT,
+                        "%s %.1f kB", e.getKey(), e.getValue() / 1024.0 / joins)));
+        return out + " per join";
     }
 
     /** Bytes the threads alive now allocated since {@code before} (a thread started since: all of its). */
