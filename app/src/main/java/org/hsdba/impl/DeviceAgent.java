@@ -113,6 +113,11 @@ final class DeviceAgent {
     volatile boolean reconcileFollows;
     /** A store change was left to the reconcile that follows (set before the flag is read again). */
     final AtomicBoolean changesTaken = new AtomicBoolean();
+    /**
+     * A change is at the switch, its confirmation not back yet (the lane's {@code busy}, readable
+     * from the adapter's threads): a join arriving now cannot be sent before that confirmation.
+     */
+    private volatile boolean sending;
 
     private final Context ctx;
     private volatile TokenBucket joinBucket;
@@ -183,6 +188,11 @@ final class DeviceAgent {
                 : new Enforcement(port, stored.operatorVersion(), version, Enforcement.Status.PENDING, null);
     }
 
+    /** Any thread: a change was sent and its confirmation has not been handled yet. */
+    boolean sending() {
+        return sending;
+    }
+
     JoinCounters joins() {
         return new JoinCounters(joinsAccepted.get(), joinsRefused.get(), joinsRateLimited.get(), joinsIgnored.get());
     }
@@ -220,6 +230,7 @@ final class DeviceAgent {
         session = sw;
         readyNanos = ctx.time().nanoTime();
         busy = false;
+        sending = false;
         wiping = false;
         failed = false;
         confirmed = null;
@@ -240,6 +251,7 @@ final class DeviceAgent {
         confirmed = null;
         enforced = Map.of();
         busy = false;
+        sending = false;
         installed = null;
         readingInFlight = false;
         boolean planned = wiping;
@@ -381,6 +393,7 @@ final class DeviceAgent {
 
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
+        sending = true;
         if (messages.isEmpty()) {
             ctx.execute(deviceId, () -> done(sw, kind, next, 0, null));
             return;
@@ -419,6 +432,7 @@ final class DeviceAgent {
             return; // the session this was sent on is gone; the next one starts from scratch
         }
         busy = false;
+        sending = false;
         if (err != null) {
             rejected(kind, next, err);
             return;

@@ -199,7 +199,7 @@ public final class HsdbaManager implements HsdbaService {
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
-        this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, this::fromAdapter,
+        this.joins = new JoinHandler(store, writeLock, admitted, writer, this::programmingAgent, this::fromAdapter, lanes::execute,
                 this::emit, time, store::parameters);
         this.monitor = new Monitor(this::desiredTrees, d -> store.parameters(), this::prune, lanes::execute,
                 this::emit, time);

@@ -106,7 +106,10 @@ final class JoinHandler {
     private final HsdbaStore store;
     private final Object writeLock;
     private final Function<PofSwitch, DeviceAgent> agentOf;
+    /** Runs a device's drain on its lane, on the offering thread if the lane is idle. */
     private final BiConsumer<String, Runnable> lanes;
+    /** Queues a device's drain on its lane, always. */
+    private final BiConsumer<String, Runnable> queued;
     private final Consumer<HsdbaEvent> emit;
     private final TimeSource time;
     /** Guarded by the write lock, like the next two. */
@@ -117,7 +120,8 @@ final class JoinHandler {
     private final RefusalBursts bursts;
 
     JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, TreeWriter writer,
-                Function<PofSwitch, DeviceAgent> agentOf, BiConsumer<String, Runnable> lanes, Consumer<HsdbaEvent> emit,
+                Function<PofSwitch, DeviceAgent> agentOf, BiConsumer<String, Runnable> lanes,
+                BiConsumer<String, Runnable> queued, Consumer<HsdbaEvent> emit,
                 TimeSource time, Supplier<HsdbaParameters> parameters) {
         this.store = store;
         this.writeLock = writeLock;
@@ -125,6 +129,7 @@ final class JoinHandler {
         this.writer = writer;
         this.agentOf = agentOf;
         this.lanes = lanes;
+        this.queued = queued;
         this.emit = emit;
         this.time = time;
         this.parameters = parameters;
@@ -136,6 +141,8 @@ final class JoinHandler {
      * (nothing queued) if that switch already has {@link #MAX_QUEUED} waiting. The lane's drain
      * is handed to the manager's lane scheduler, which runs it on this thread (the adapter's event
      * loop) when the device's lane is idle: the join is then written and sent before this returns.
+     * Not while a change is at the switch: the join could not be sent before its confirmation, which
+     * this loop reads, so the lane writes it meanwhile.
      */
     boolean offer(DeviceAgent agent, PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
         Queue q = queues.computeIfAbsent(agent.deviceId, d -> new Queue(agent));
@@ -145,7 +152,13 @@ final class JoinHandler {
         }
         q.requests.add(new Request(agent, sw, packetIn, arrivalNanos));
         if (q.drainQueued.compareAndSet(false, true)) {
-            lanes.accept(agent.deviceId, () -> drain(q));
+            if (agent.sending()) {
+                // Nothing can be sent before the change in flight is confirmed: on the lane, the
+                // write goes on beside the event loop, which stays free to read that confirmation.
+                queued.accept(agent.deviceId, () -> drain(q));
+            } else {
+                lanes.accept(agent.deviceId, () -> drain(q));
+            }
         }
         return true;
     }

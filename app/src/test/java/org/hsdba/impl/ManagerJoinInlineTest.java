@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -121,6 +122,26 @@ public class ManagerJoinInlineTest {
         assertEquals("the join itself wrote nothing", List.of(), writers);
         assertTrue("the switch runs the stored tree", h.manager.device(Harness.DEVICE).get().isProgrammed());
         assertEquals(2, sw.batches.size());
+    }
+
+    @Test
+    public void aJoinWhileAChangeIsAtTheSwitchGoesToTheLane() throws InterruptedException {
+        connect();
+        CompletableFuture<Void> held = new CompletableFuture<>();
+        h.switches.heldConfirmation = held;
+        joinFromAdapter(7); // the lane idle: written and sent here, its confirmation held back
+        assertEquals(List.of("adapter"), writers);
+        assertEquals(2, sw.batches.size());
+        joinFromAdapter(8); // cannot be sent before that confirmation: the adapter's thread stays free for it
+        h.quiet();
+        assertEquals(2, writers.size());
+        assertTrue("written on the lane's thread: " + writers, !writers.get(1).equals("adapter"));
+        assertEquals("sent only after the change in flight is confirmed", 2, sw.batches.size());
+        h.switches.heldConfirmation = null;
+        held.complete(null);
+        h.quiet();
+        assertEquals(3, sw.batches.size());
+        assertEquals(2, h.events(HsdbaEvent.Type.NODE_JOINED).size());
     }
 
     @Test
