@@ -132,6 +132,8 @@ public final class HsdbaManager implements HsdbaService {
     private final SwitchAdmission switchAdmission;
     /** Run a device's join and confirmation tasks on the adapter's thread when its lane is idle ({@link #inlineJoins}). */
     private volatile boolean inlineJoins;
+    /** False on a store whose commit waits for a disk: {@link #inlineJoins} is then ignored. */
+    private final boolean inlineAllowed;
     private ScheduledFuture<?> pollTask;
     /** Manager lane only, like {@link #pollPeriod} and {@link #appliedParameters}. */
     private long ticks;
@@ -194,8 +196,8 @@ public final class HsdbaManager implements HsdbaService {
         this.compiler = Objects.requireNonNull(compiler, "compiler");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.lanes = new Lanes(Objects.requireNonNull(workers, "workers"), LANE_BOUND);
-        // The file store's commit is an fsync: not on an event loop that other switches share.
-        this.inlineJoins = !(store instanceof FileHsdbaStore);
+        // The file store's commit is an fsync: never on an event loop that other switches share.
+        this.inlineAllowed = !(store instanceof FileHsdbaStore);
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
@@ -209,13 +211,14 @@ public final class HsdbaManager implements HsdbaService {
     /**
      * Whether a join PACKET_IN, and a switch's confirmation of a change, are handled on the
      * adapter's thread that read them (its event loop) when the device's lane is idle and within
-     * its inline budget ({@link Lanes#runInline}), instead of on the lane's pool thread; on by
-     * default, except on a {@link FileHsdbaStore}. That saves two thread wake-ups per join (event
-     * loop -> lane, lane -> event loop for the send), 0.1-0.5 ms each on a small VM. The join's
-     * store write then runs on the event loop: off for a store whose commit waits for a disk (the
-     * file store's fsync) or a consensus round longer than the switches sharing an event loop may
-     * wait; the budget bounds what a device takes of the loop either way. Takes effect for the
-     * next packet-in or confirmation.
+     * its inline budget ({@link Lanes#runInline}), instead of on the lane's pool thread. Off by
+     * default: it saves two thread wake-ups per join (event loop -> lane, lane -> event loop for
+     * the send), yet on the 2-vCPU development VM the end-to-end join was 0.3 ms faster at 100
+     * joins/s and 0.3-0.5 ms slower at 1 join/s and on the ONOS store (docs/benchmarks.md, "Joins
+     * on the adapter's event loop"), and the join's store write then runs on an event loop other
+     * switches share. Ignored on a {@link FileHsdbaStore} (its commit is an fsync); the budget
+     * bounds what a device takes of the loop either way. Takes effect for the next packet-in or
+     * confirmation.
      */
     public HsdbaManager inlineJoins(boolean on) {
         inlineJoins = on;
@@ -224,7 +227,7 @@ public final class HsdbaManager implements HsdbaService {
 
     /** From an adapter thread: {@code task} on {@code deviceId}'s lane, run here if the lane is idle and within budget. */
     private void fromAdapter(String deviceId, Runnable task) {
-        if (!inlineJoins || !lanes.runInline(deviceId, task)) {
+        if (!inlineJoins || !inlineAllowed || !lanes.runInline(deviceId, task)) {
             lanes.execute(deviceId, task);
         }
     }

@@ -144,6 +144,9 @@ public class LanesTest {
         assertTrue("room again once drained", lanes.offer("pof:1", ran::incrementAndGet));
     }
 
+    /** A clock that never moves: inline tasks cost no budget, whatever the machine's load (the budget has its own test). */
+    private static final java.util.function.LongSupplier FROZEN = () -> 0L;
+
     @Test
     public void aFailingTaskDoesNotStopTheLane() {
         ManualPool manual = new ManualPool();
@@ -160,7 +163,7 @@ public class LanesTest {
     @Test
     public void anIdleLaneRunsATaskInlineOnTheCallersThread() {
         ManualPool manual = new ManualPool();
-        Lanes lanes = new Lanes(manual, 10);
+        Lanes lanes = new Lanes(manual, 10, FROZEN);
         List<Thread> ranOn = new ArrayList<>();
         assertTrue(lanes.runInline("pof:1", () -> ranOn.add(Thread.currentThread())));
         assertEquals(List.of(Thread.currentThread()), ranOn);
@@ -171,7 +174,7 @@ public class LanesTest {
     @Test
     public void aLaneWithWorkQueuedOrRunningDoesNotRunInline() {
         ManualPool manual = new ManualPool();
-        Lanes lanes = new Lanes(manual, 10);
+        Lanes lanes = new Lanes(manual, 10, FROZEN);
         List<String> order = new ArrayList<>();
         lanes.execute("pof:1", () -> order.add("queued"));
         assertFalse("queued work first", lanes.runInline("pof:1", () -> order.add("inline")));
@@ -193,7 +196,7 @@ public class LanesTest {
     @Test
     public void tasksQueuedDuringAnInlineRunFollowItInOrderEvenIfItFails() {
         ManualPool manual = new ManualPool();
-        Lanes lanes = new Lanes(manual, 10);
+        Lanes lanes = new Lanes(manual, 10, FROZEN);
         List<String> order = new ArrayList<>();
         assertTrue(lanes.runInline("pof:1", () -> {
             lanes.execute("pof:1", () -> order.add("a"));

@@ -58,10 +58,12 @@ public class ManagerJoinInlineTest {
         h.close();
     }
 
+    /** Connected and programmed through the lanes, then inline on: the joins below start with the lane's whole budget. */
     private void connect() {
         h.manager.putTree(Harness.labTree(), OptionalLong.empty());
         sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
         h.quiet();
+        h.manager.inlineJoins(true);
         writers.clear();
     }
 
@@ -146,8 +148,21 @@ public class ManagerJoinInlineTest {
 
     @Test
     public void inlineOffEveryJoinGoesThroughTheLane() throws InterruptedException {
-        h.manager.inlineJoins(false);
         connect();
+        h.manager.inlineJoins(false);
+        joinFromAdapter(9);
+        h.quiet();
+        assertEquals(1, writers.size());
+        assertTrue("written on the lane's thread: " + writers, !writers.get(0).equals("adapter"));
+        assertEquals(2, sw.batches.size());
+    }
+
+    @Test
+    public void offByDefault() throws InterruptedException {
+        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
+        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
+        h.quiet();
+        writers.clear();
         joinFromAdapter(9);
         h.quiet();
         assertEquals(1, writers.size());

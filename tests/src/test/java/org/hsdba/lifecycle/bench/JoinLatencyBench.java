@@ -73,8 +73,9 @@ import org.junit.Test;
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
  * run's confirmations (a run that does not finish is reported INCOMPLETE);
  * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path;
- * {@code hsdba.bench.inline=false} hands every join and confirmation to the device's lane (the
- * manager's {@code inlineJoins(false)}: the path before joins ran on the adapter's event loop). Then a probe times one
+ * {@code hsdba.bench.inline=true} runs joins and confirmations on the adapter's event loop when the
+ * device's lane is idle (the manager's {@code inlineJoins(true)}, off by default and ignored on the
+ * file store); without it every join goes through the device's lane. Then a probe times one
  * join's control-thread steps (tree rebuild, admission, compiler diff) against trees of
  * {@code hsdba.bench.probe} users (default 10,100,500,1000,3000; {@link TreeSizeCosts}). Prints
  * median, p99 and max per run, the per-stage breakdown and the probe, and writes them to
@@ -364,7 +365,7 @@ public class JoinLatencyBench {
                 TimeSource.SYSTEM, Mastership.ALWAYS);
         // As the manager decides for the real store (which the timed one hides): never with the
         // file store's fsync; -Dhsdba.bench.inline=false runs every join through the lanes (before/after).
-        manager.inlineJoins(!"false".equals(System.getProperty("hsdba.bench.inline")) && !(store instanceof FileHsdbaStore));
+        manager.inlineJoins(Boolean.getBoolean("hsdba.bench.inline"));
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {
                 stages.reached(Stage.JOINED, e.nodeId().orElse(""), System.nanoTime());
