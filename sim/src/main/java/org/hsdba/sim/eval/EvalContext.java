@@ -46,6 +46,7 @@ public final class EvalContext {
     private final java.time.Duration responsiveHold;
     private final String holdRuleName;
     private final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule;
+    private final AlgorithmRule algorithmRule;
 
     /** @param threads runs done at the same time (each run is single-threaded and seeded, so results do not depend on it) */
     public EvalContext(Path dir, boolean quick, PrintStream log, int threads) {
@@ -59,10 +60,17 @@ public final class EvalContext {
         this.responsiveHold = java.time.Duration.ZERO;
         this.holdRuleName = "";
         this.holdRule = null;
+        this.algorithmRule = null;
     }
 
     private EvalContext(EvalContext c, java.time.Duration responsiveHold, String holdRuleName,
                         java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule) {
+        this(c, responsiveHold, holdRuleName, holdRule, c.algorithmRule);
+    }
+
+    private EvalContext(EvalContext c, java.time.Duration responsiveHold, String holdRuleName,
+                        java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule,
+                        AlgorithmRule algorithmRule) {
         this.dir = c.dir;
         this.quick = c.quick;
         this.log = c.log;
@@ -70,6 +78,31 @@ public final class EvalContext {
         this.responsiveHold = responsiveHold;
         this.holdRuleName = holdRuleName;
         this.holdRule = holdRule;
+        this.algorithmRule = algorithmRule;
+    }
+
+    /** An algorithm option under evaluation: its name, the change, and whether runs move to the kernel. */
+    private static final class AlgorithmRule {
+        final String name;
+        final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change;
+        final boolean kernel;
+
+        AlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change, boolean kernel) {
+            this.name = Objects.requireNonNull(name, "rule name");
+            this.change = Objects.requireNonNull(change, "rule");
+            this.kernel = kernel;
+        }
+    }
+
+    /**
+     * The same context with an algorithm option turned on in every HSDBA run, an experiment's named
+     * variants included (as a changed default would be), after the responsive hold; with
+     * {@code kernel}, every run of the compiled program that can (no packet observer, no joins) runs
+     * the reference kernel instead, for options the program does not implement.
+     */
+    public EvalContext withAlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change,
+                                         boolean kernel) {
+        return new EvalContext(this, responsiveHold, holdRuleName, holdRule, new AlgorithmRule(name, change, kernel));
     }
 
     /**
@@ -198,6 +231,9 @@ public final class EvalContext {
     public RunResult run(String experimentId, RunSpec spec, ProcessorFactory factory,
                          Function<PacketProcessor, PacketObserver> observer) {
         String who = experimentId + "/" + spec.name();
+        if (algorithmRule != null && algorithmRule.kernel && observer == null && factory instanceof PofSwitchFactory) {
+            factory = ((PofSwitchFactory) factory).asKernel().<ProcessorFactory>map(k -> k).orElse(factory);
+        }
         if (!responsiveHold.isZero()) {
             // An experiment's named variants (its diagnosis, its own hold row) are comparisons it
             // labels itself: they run as labelled.
@@ -223,6 +259,11 @@ public final class EvalContext {
                 factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(variant,
                         PofSwitchFactory.responsiveHold(responsiveHold));
             }
+        }
+        if (algorithmRule != null && factory instanceof PofSwitchFactory) {
+            factory = ((PofSwitchFactory) factory).andThen(algorithmRule.name, algorithmRule.change);
+        } else if (algorithmRule != null && factory instanceof org.hsdba.sim.reference.ReferenceModelFactory) {
+            factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(algorithmRule.name, algorithmRule.change);
         }
         long t0 = System.nanoTime();
         RunResult r = Runner.run(spec, factory, progress(who), observer);

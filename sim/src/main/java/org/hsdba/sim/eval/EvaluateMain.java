@@ -37,6 +37,8 @@ public final class EvaluateMain {
         boolean noClimb = false;
         boolean sums = false;
         boolean stratified = false;
+        boolean fallRestart = false;
+        boolean fallKernel = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -84,6 +86,13 @@ public final class EvaluateMain {
                     case "--hold-release":
                         release = true;
                         break;
+                    case "--fall-restart":
+                        fallRestart = true;
+                        break;
+                    case "--fall-restart-kernel":
+                        fallRestart = true;
+                        fallKernel = true;
+                        break;
                     case "--hold-kernel":
                         kernel = true;
                         break;
@@ -113,6 +122,10 @@ public final class EvaluateMain {
                 ctx = ctx.withKernelHoldRule(rule, o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs)
                         .holdSums(summed).dropDraw(draw).build());
             }
+            if (fallRestart) {
+                ctx = ctx.withAlgorithmRule("fall restart" + (fallKernel ? " (kernel)" : ""),
+                        o -> o.toBuilder().fallRestart(true).build(), fallKernel);
+            }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
             double wall = (System.nanoTime() - t0) / 1e9;
@@ -121,7 +134,8 @@ public final class EvaluateMain {
                     + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
                     + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
-                    + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "");
+                    + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "")
+                    + (fallKernel ? " --fall-restart-kernel" : fallRestart ? " --fall-restart" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
             int met = 0;
             int total = 0;
@@ -167,7 +181,7 @@ public final class EvaluateMain {
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
                 + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
-                + "                      [--hold-stratified]\n"
+                + "                      [--hold-stratified] [--fall-restart | --fall-restart-kernel]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
@@ -178,6 +192,9 @@ public final class EvaluateMain {
                 + "  drop draw outside holds (held packets are drawn independently):\n"
                 + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: the plain hold, with\n"
                 + "  independent draws, climbing, no claim).\n"
+                + "  --fall-restart: a sustained fall restarts a node's estimate (KernelOptions.fallRestart,\n"
+                + "  docs/hsdba-compiler.md section 5 item 12) in every HSDBA run; --fall-restart-kernel: the same on\n"
+                + "  the reference kernel wherever a run of the compiled program can move there.\n"
                 + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
 }
