@@ -17,7 +17,7 @@ import org.hsdba.model.RuntimeParameters;
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
  * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on,
- * responsive hold off. Whether
+ * fall restart on, responsive hold off. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -214,14 +214,15 @@ public final class KernelOptions {
     }
 
     /**
-     * A sustained fall restarts the estimate (issue 14, a class that slows; off by default): after
-     * the warm-up, a clock counts the node's packets at half its EWMA estimate, and once the
+     * A sustained fall restarts the estimate (issue 14, a class that slows; on by default): after
+     * the warm-up, a clock counts the node's packets at a quarter of its EWMA estimate, and once the
      * arrivals have fallen behind it by more than the node's aging gap (the CUSUM of their
-     * shortfall below {@code R/2}) the estimate restarts as after aging (R := 0, warm-up) and a
+     * shortfall below {@code R/4}) the estimate restarts as after aging (R := 0, warm-up) and a
      * responsive hold ends. A class that slows from 1 Gb/s to 100 Mb/s is then measured at its new
-     * rate within about K/6 instead of the EWMA's 3 K; rises, steady sources, halvings and the off
+     * rate within about K/4 instead of the EWMA's 3 K; rises, steady sources, halvings (twice too) and the off
      * periods that aging leaves alone do not move the clock far enough (docs/hsdba-compiler.md
      * section 5 item 12). EWMA levels with the warm-up only (it keeps its clock in the warm-up's word).
+     * Off: a class that slows keeps its share while its EWMA falls with K (about 3 K for a tenfold fall).
      */
     public boolean fallRestart() {
         return fallRestart && warmUp;
@@ -311,7 +312,7 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (childDemand ? "" : ", own-estimate demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + (fallRestart ? ", fall restart" : "")
+                + (subtreeDemand ? "" : ", raw demand") + (childDemand ? "" : ", own-estimate demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + (fallRestart ? "" : ", no fall restart")
                 + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)
                         + (holdClaim ? " claiming D" : "")
                         + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing") + (holdSums ? " summing claims" : "")) + "}";
@@ -332,7 +333,7 @@ public final class KernelOptions {
         private boolean childDemand = true;
         private boolean warmUp = true;
         private boolean aging = true;
-        private boolean fallRestart;
+        private boolean fallRestart = true;
         private Duration responsiveHold = Duration.ZERO;
         private boolean holdClaim;
         private boolean holdRelease;

@@ -233,8 +233,8 @@ final class LevelBlocks {
     /**
      * {@link KernelOptions#fallRestart()} after an EWMA step (HsdbaKernel.fallCheck): the warm-up's
      * word holds the fall clock Z once the warm-up is over, kept at or below TIME - K so that the
-     * warm-up test still reads "over". Z := min(Z + MULDIV(L, 2 * 10^9, R'), TIME - K) (what the
-     * packet covers at R'/2; R' = 0 covers "forever"); if TIME - K - Z exceeds the aging gap
+     * warm-up test still reads "over". Z := min(Z + MULDIV(L, 4 * 10^9, R'), TIME - K) (what the
+     * packet covers at R'/4; R' = 0 covers "forever"); if TIME - K - Z exceeds the aging gap
      * max(MULDIV(L, 8 * 10^9, R'), K/8 + 1), the estimate restarts as at activation (R' := 0, the
      * first packet now; the arrival time is already TIME) and a hold ends (HOLD_END := min(it, TIME)).
      */

@@ -21,10 +21,10 @@ import org.junit.Test;
  * A sustained fall restarts the estimate ({@link KernelOptions#fallRestart()}, issue 14's class
  * that slows): C = 1 Gb/s, eta 0.95, h1 and h2 of equal weight, h2 offered 1 Gb/s throughout, K =
  * 10 ms; h1's packet gaps are given per test. With the rule a class that slows from 1 Gb/s to
- * 100 Mb/s is measured at its new rate within a fraction of K and h2's fair rate rises to what h1
+ * 100 Mb/s (below a quarter of its estimate) is measured at its new rate within a fraction of K and h2's fair rate rises to what h1
  * leaves; without it h1's EWMA falls with K and h2 waits. Sources that do not fall (steady ones
- * with jitter, on/off ones whose silences aging leaves alone, one that only halves, one that
- * rises) never restart, and their estimates are those of the EWMA without the rule.
+ * with jitter, on/off ones whose silences aging leaves alone, ones that halve once or
+ * twice, one that rises) never restart, and their estimates are those of the EWMA without the rule.
  */
 public class FallRestartTest {
 
@@ -37,8 +37,14 @@ public class FallRestartTest {
     private static final long GIG = 8_192;
 
     private static final KernelOptions PLAIN = KernelOptions.builder()
-            .estimator(Estimator.ewma(Duration.ofNanos(K))).idleTimeout(Duration.ofSeconds(10)).build();
+            .estimator(Estimator.ewma(Duration.ofNanos(K))).idleTimeout(Duration.ofSeconds(10)).fallRestart(false).build();
     private static final KernelOptions FALL = PLAIN.toBuilder().fallRestart(true).build();
+
+    @Test
+    public void theRuleIsOnByDefault() {
+        assertTrue(KernelOptions.DEFAULTS.fallRestart());
+        assertTrue("it lives in the warm-up's word", !KernelOptions.builder().warmUp(false).build().fallRestart());
+    }
 
     private static BandwidthTree tree() {
         return BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(1000)).eta(0.95)
@@ -107,7 +113,7 @@ public class FallRestartTest {
         Seen without = run(PLAIN, () -> FallRestartTest::slows, probe);
         double slow = 100e6 / 8;
         assertEquals("restarted once", 1, with.restarts);
-        // Its clock falls behind at about 1 - 2 * 100 / 1000 of real time; the aging gap is K/8.
+        // Its clock falls behind at about 1 - 4 * 100 / R of real time (R falling from 1000); the aging gap is K/8.
         assertTrue("restarted " + (with.firstRestart - CHANGE) + " ns after it slowed",
                 with.firstRestart > CHANGE + K / 8 && with.firstRestart < CHANGE + K / 4);
         // The warm-up since the restart (bytes over max(E, K/8)) reads the new rate once E >= K/8.
@@ -119,7 +125,7 @@ public class FallRestartTest {
         assertEquals(B / 2, without.h2Fair, B * 0.01);
     }
 
-    /** Steady, on/off within the aging gap, halving, rising: no restart, and the same estimates as without the rule. */
+    /** Steady, on/off within the aging gap, halving (once or twice), rising: no restart, and the same estimates as without the rule. */
     @Test
     public void sourcesThatDoNotFallBelowHalfTheirEstimateNeverRestart() {
         java.util.function.Supplier<LongUnaryOperator> steady = () -> t -> 2 * GIG;
@@ -129,11 +135,13 @@ public class FallRestartTest {
             int[] n = {0};
             return t -> ++n[0] % 20 == 0 ? 1_000_000L : GIG;
         };
-        // A congestion window's decreases: to 1/2 (AIMD) and to 0.57 (about CUBIC's 0.7 with its lag).
+        // A congestion window's decreases: to 1/2 (AIMD), to 1/4 (halved twice) and to 0.57 (about
+        // CUBIC's 0.7 with its lag).
         java.util.function.Supplier<LongUnaryOperator> halves = () -> t -> t < CHANGE ? 4 * GIG : 8 * GIG;
+        java.util.function.Supplier<LongUnaryOperator> twice = () -> t -> t < CHANGE ? 4 * GIG : 16 * GIG;
         java.util.function.Supplier<LongUnaryOperator> cubic = () -> t -> t < CHANGE ? 4 * GIG : 7 * GIG;
         java.util.function.Supplier<LongUnaryOperator> rises = () -> t -> t < CHANGE ? 10 * GIG : 2 * GIG;
-        for (java.util.function.Supplier<LongUnaryOperator> gap : List.of(steady, onOff, halves, cubic, rises)) {
+        for (java.util.function.Supplier<LongUnaryOperator> gap : List.of(steady, onOff, halves, twice, cubic, rises)) {
             Seen with = run(FALL, gap, END);
             Seen without = run(PLAIN, gap, END);
             assertEquals(0, with.restarts);

@@ -258,14 +258,14 @@ public class HsdbaCompilerTest {
     }
 
     /**
-     * The fall restart (KernelOptions.fallRestart) adds its check to the EWMA step of every level
+     * The fall restart (KernelOptions.fallRestart, on by default) adds its check to the EWMA step of every level
      * block, 12 instructions (13 with a hold, which it ends), in the existing words (the fall clock
      * lives in the warm-up's word 5); the window estimator and a tree without the option compile
      * byte for byte as before.
      */
     @Test
     public void theFallRestartAddsItsCheckToTheEwmaStepOnly() {
-        KernelOptions base = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).build();
+        KernelOptions base = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).fallRestart(false).build();
         for (KernelOptions o : List.of(base, base.toBuilder().summedHold(Duration.ofSeconds(2)).build(),
                 base.toBuilder().estimator(Estimator.window(Duration.ofMillis(1))).build())) {
             List<BlockProgram> off = HsdbaCompiler.blocks(CompilerTestTrees.twoLevel(), CAPS,

@@ -231,7 +231,7 @@ public class KernelAgreementTest {
         for (int k = 1; k <= 6; k++) {
             if (algo.fallRestart() && slow[k] != null && slow[k][0] > end - 50_000_000L) {
                 // Slowed within the last 50 ms (about K at this port): the EWMA alone would still read
-                // above half its old rate; the rule restarted it and the warm-up reads the new one.
+                // far above its new rate; the rule restarted it and the warm-up reads the new one.
                 int v = tree.indexOf(PaperScenario.leafOf(tree, k));
                 double now = PaperScenario.SOURCE_BPS / 8 / slow[k][1];
                 assertEquals("source " + k + " measured at its new rate", now, ks.rate(v), now * 0.1);
@@ -249,7 +249,7 @@ public class KernelAgreementTest {
             assertEquals(id + " demand (B/s)", ks.demand(v), r.state()[Words.S_DEMAND], Math.max(8, ks.demand(v) * 1e-3));
             if (algo.fallRestart()) {
                 // The warm-up's first packet, or after it the fall clock: both sides clamp it to the
-                // same TIME - K while arrivals keep up; behind that it moves by L / (R/2) per packet,
+                // same TIME - K while arrivals keep up; behind that it moves by L / (R/4) per packet,
                 // R in whole bytes/s against doubles.
                 System.out.printf("%s: start / fall clock %d ns in the switch, %d in the kernel%n", id,
                         r.state()[Words.S_START], ks.estimateClock(v));

@@ -81,28 +81,24 @@ public final class EvalContext {
         this.algorithmRule = algorithmRule;
     }
 
-    /** An algorithm option under evaluation: its name, the change, and whether runs move to the kernel. */
+    /** An algorithm option under evaluation: its name and the change. */
     private static final class AlgorithmRule {
         final String name;
         final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change;
-        final boolean kernel;
 
-        AlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change, boolean kernel) {
+        AlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change) {
             this.name = Objects.requireNonNull(name, "rule name");
             this.change = Objects.requireNonNull(change, "rule");
-            this.kernel = kernel;
         }
     }
 
     /**
-     * The same context with an algorithm option turned on in every HSDBA run, an experiment's named
-     * variants included (as a changed default would be), after the responsive hold; with
-     * {@code kernel}, every run of the compiled program that can (no packet observer, no joins) runs
-     * the reference kernel instead, for options the program does not implement.
+     * The same context with the algorithm options changed by {@code change} in every HSDBA run (the
+     * compiled program and the kernel), an experiment's named variants included, as a changed
+     * default would be, after the responsive hold (e.g. {@code --no-fall-restart}).
      */
-    public EvalContext withAlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change,
-                                         boolean kernel) {
-        return new EvalContext(this, responsiveHold, holdRuleName, holdRule, new AlgorithmRule(name, change, kernel));
+    public EvalContext withAlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change) {
+        return new EvalContext(this, responsiveHold, holdRuleName, holdRule, new AlgorithmRule(name, change));
     }
 
     /**
@@ -231,9 +227,6 @@ public final class EvalContext {
     public RunResult run(String experimentId, RunSpec spec, ProcessorFactory factory,
                          Function<PacketProcessor, PacketObserver> observer) {
         String who = experimentId + "/" + spec.name();
-        if (algorithmRule != null && algorithmRule.kernel && observer == null && factory instanceof PofSwitchFactory) {
-            factory = ((PofSwitchFactory) factory).asKernel().<ProcessorFactory>map(k -> k).orElse(factory);
-        }
         if (!responsiveHold.isZero()) {
             // An experiment's named variants (its diagnosis, its own hold row) are comparisons it
             // labels itself: they run as labelled.

@@ -37,8 +37,7 @@ public final class EvaluateMain {
         boolean noClimb = false;
         boolean sums = false;
         boolean stratified = false;
-        boolean fallRestart = false;
-        boolean fallKernel = false;
+        boolean noFallRestart = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -86,12 +85,8 @@ public final class EvaluateMain {
                     case "--hold-release":
                         release = true;
                         break;
-                    case "--fall-restart":
-                        fallRestart = true;
-                        break;
-                    case "--fall-restart-kernel":
-                        fallRestart = true;
-                        fallKernel = true;
+                    case "--no-fall-restart":
+                        noFallRestart = true;
                         break;
                     case "--hold-kernel":
                         kernel = true;
@@ -122,9 +117,8 @@ public final class EvaluateMain {
                 ctx = ctx.withKernelHoldRule(rule, o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs)
                         .holdSums(summed).dropDraw(draw).build());
             }
-            if (fallRestart) {
-                ctx = ctx.withAlgorithmRule("fall restart" + (fallKernel ? " (kernel)" : ""),
-                        o -> o.toBuilder().fallRestart(true).build(), fallKernel);
+            if (noFallRestart) {
+                ctx = ctx.withAlgorithmRule("no fall restart", o -> o.toBuilder().fallRestart(false).build());
             }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
@@ -135,7 +129,7 @@ public final class EvaluateMain {
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
                     + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
                     + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "")
-                    + (fallKernel ? " --fall-restart-kernel" : fallRestart ? " --fall-restart" : "");
+                    + (noFallRestart ? " --no-fall-restart" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
             int met = 0;
             int total = 0;
@@ -181,7 +175,7 @@ public final class EvaluateMain {
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
                 + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
-                + "                      [--hold-stratified] [--fall-restart | --fall-restart-kernel]\n"
+                + "                      [--hold-stratified] [--no-fall-restart]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
@@ -192,9 +186,8 @@ public final class EvaluateMain {
                 + "  drop draw outside holds (held packets are drawn independently):\n"
                 + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: the plain hold, with\n"
                 + "  independent draws, climbing, no claim).\n"
-                + "  --fall-restart: a sustained fall restarts a node's estimate (KernelOptions.fallRestart,\n"
-                + "  docs/hsdba-compiler.md section 5 item 12) in every HSDBA run; --fall-restart-kernel: the same on\n"
-                + "  the reference kernel wherever a run of the compiled program can move there.\n"
+                + "  --no-fall-restart: every HSDBA run without the fall restart (KernelOptions.fallRestart, on by\n"
+                + "  default: a sustained fall restarts a node's estimate; docs/hsdba-compiler.md section 5 item 12).\n"
                 + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
 }
