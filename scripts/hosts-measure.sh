@@ -7,8 +7,8 @@
 # one duration for all (10ms) or a comma list given to the sources in turn (5ms,10ms,20ms,40ms).
 # --cc sets the senders' TCP congestion control (the lab file's "congestionControl", default cubic).
 # --poll sets the controller's polling period (the scenario's runtime "pollingPeriod", e.g. 200ms).
-# --hold turns on the responsive hold (the scenario's runtime "responsiveHold", e.g. 2s; off by default,
-# docs/hsdba-compiler.md section 5 item 11).
+# --hold sets the responsive hold (the scenario's runtime "responsiveHold", e.g. 5s; 2s by default, --hold 0
+# turns it off; docs/hsdba-compiler.md section 5 item 11). Stock (controller-assisted) runs do not use it.
 #
 # --shaped shapes the egress veth to the tree's capacity (hsdba lab --shape, tc tbf) and runs the
 # tree at the default headroom (eta 0.95) instead of the lab files' eta 1 (issue 20's shaped link).

@@ -8,7 +8,7 @@ export const NUMBERS = [
   ['joinRatePerSecond', 'Joins per second per switch', 'packet-in joins handled per second'],
   ['joinBurst', 'Join burst', 'token bucket depth for joins'],
   ['maxTreeNodes', 'Max nodes per tree', 'joins beyond this are refused at the edge'],
-  ['responsiveHoldSeconds', 'Responsive hold (s)', 'in-switch: a node dropped this recently keeps its share (holds TCP at it); 0 = off, up to 60'],
+  ['responsiveHoldSeconds', 'Responsive hold (s)', 'in-switch: a node dropped this recently keeps its share (holds TCP at it); default 2, 0 = off, up to 60'],
 ];
 
 /** The parameters as the form's strings. */

@@ -87,7 +87,10 @@ public final class HsdbaParameters {
                 .joinBurst(joinBurst).maxTreeNodes(maxTreeNodes).responsiveHold(responsiveHold);
     }
 
-    /** The in-switch algorithm's responsive hold, zero (off) by default ({@link RuntimeParameters#responsiveHold()}). */
+    /**
+     * The in-switch algorithm's responsive hold, {@link RuntimeParameters#DEFAULT_RESPONSIVE_HOLD} by
+     * default, zero: off ({@link RuntimeParameters#responsiveHold()}).
+     */
     public Duration responsiveHold() {
         return responsiveHold;
     }
@@ -193,7 +196,7 @@ public final class HsdbaParameters {
         return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
                 + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", "
                 + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + ", <= " + maxTreeNodes + " nodes per tree"
-                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
+                + ", responsive hold " + (responsiveHold.isZero() ? "off" : Durations.format(responsiveHold)) + "}";
     }
 
     /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */
@@ -206,9 +209,9 @@ public final class HsdbaParameters {
         private double joinRatePerSecond = DEFAULT_JOIN_RATE;
         private int joinBurst = DEFAULT_JOIN_BURST;
         private int maxTreeNodes = DEFAULT_MAX_TREE_NODES;
-        private Duration responsiveHold = Duration.ZERO;
+        private Duration responsiveHold = RuntimeParameters.DEFAULTS.responsiveHold();
 
-        /** The responsive hold (zero: off). */
+        /** The responsive hold (zero: off; by default {@link RuntimeParameters#DEFAULT_RESPONSIVE_HOLD}). */
         public Builder responsiveHold(Duration d) {
             this.responsiveHold = d;
             return this;

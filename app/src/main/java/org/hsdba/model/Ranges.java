@@ -23,7 +23,8 @@ public final class Ranges {
     public static final DurationRange ESTIMATOR_PERIOD = new DurationRange(Duration.ofNanos(100_000),
             Duration.ofHours(1));
     /**
-     * The in-switch responsive hold; zero is off. A minute is far beyond any sender's loss cycle
+     * The in-switch responsive hold; zero is off (the default, 2 s, is
+     * {@link RuntimeParameters#DEFAULT_RESPONSIVE_HOLD}). A minute is far beyond any sender's loss cycle
      * (2 s covers 16 RTTs of 125 ms), and a hold keeps a node's share for that long after its last drop.
      */
     public static final DurationRange RESPONSIVE_HOLD = new DurationRange(Duration.ZERO, Duration.ofMinutes(1));

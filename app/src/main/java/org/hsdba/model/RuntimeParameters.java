@@ -4,26 +4,28 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Run-time knobs shared by all trees of a configuration. Defaults: EWMA estimator with
- * K = 10 ms, controller polling every 1 s, leaf idle timeout 10 s, mode in-switch. Extend by
- * adding a field, a default and a {@code withX} method.
+ * Run-time knobs shared by all trees of a configuration. Defaults: EWMA estimator with K
+ * derived from each port's capacity, controller polling every 1 s, leaf idle timeout 10 s, mode
+ * in-switch, responsive hold 2 s. Extend by adding a field, a default and a {@code withX} method.
  */
 public final class RuntimeParameters {
 
     public static final Duration DEFAULT_POLLING_PERIOD = Duration.ofSeconds(1);
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The responsive hold by default: longer than a TCP sender's loss cycle at the RTTs it must
+     * hold (16 RTTs of 125 ms), short enough that a class that really slowed hands its share on
+     * within seconds (docs/hsdba-compiler.md section 5 item 11). Zero turns it off.
+     */
+    public static final Duration DEFAULT_RESPONSIVE_HOLD = Duration.ofSeconds(2);
     public static final RuntimeParameters DEFAULTS = new RuntimeParameters(Estimator.DEFAULT,
-            DEFAULT_POLLING_PERIOD, DEFAULT_IDLE_TIMEOUT, EnforcementMode.IN_SWITCH);
+            DEFAULT_POLLING_PERIOD, DEFAULT_IDLE_TIMEOUT, EnforcementMode.IN_SWITCH, DEFAULT_RESPONSIVE_HOLD);
 
     private final Estimator estimator;
     private final Duration pollingPeriod;
     private final Duration idleTimeout;
     private final EnforcementMode mode;
     private final Duration responsiveHold;
-
-    private RuntimeParameters(Estimator estimator, Duration pollingPeriod, Duration idleTimeout, EnforcementMode mode) {
-        this(estimator, pollingPeriod, idleTimeout, mode, Duration.ZERO);
-    }
 
     private RuntimeParameters(Estimator estimator, Duration pollingPeriod, Duration idleTimeout, EnforcementMode mode,
                               Duration responsiveHold) {
@@ -64,7 +66,8 @@ public final class RuntimeParameters {
     }
 
     /**
-     * The responsive hold of the in-switch algorithm (zero: off, the default): a node dropped within
+     * The responsive hold of the in-switch algorithm ({@link #DEFAULT_RESPONSIVE_HOLD} by default,
+     * zero: off): a node dropped within
      * it stays unsatisfied and may pass what its trough left of its share (KernelOptions.responsiveHold;
      * compiled with independent drop draws, docs/hsdba-compiler.md section 5 item 11).
      */
@@ -111,6 +114,6 @@ public final class RuntimeParameters {
     public String toString() {
         return "RuntimeParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle timeout "
                 + Durations.format(idleTimeout) + ", " + mode.jsonName()
-                + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)) + "}";
+                + ", responsive hold " + (responsiveHold.isZero() ? "off" : Durations.format(responsiveHold)) + "}";
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.Assert.fail;
 import java.time.Duration;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.ModePreference;
@@ -78,6 +79,36 @@ public class ParametersJsonTest {
                 MAPPER.readTree("{\"pollingPeriodSeconds\": \"1500ms\"}"), HsdbaParameters.DEFAULTS).pollingPeriod());
         assertEquals(Duration.ofMillis(500), ParametersJson.read(
                 MAPPER.readTree("{\"responsiveHoldSeconds\": 0.5}"), HsdbaParameters.DEFAULTS).responsiveHold());
+    }
+
+    /**
+     * The responsive hold is 2 s by default: a stored document without it (one written before 2 s
+     * became the default) gets 2 s; an explicit 0 (off) and 5 s survive a write and a read.
+     */
+    @Test
+    public void theResponsiveHoldDefaultsTo2sAndAnExplicitZeroStaysOff() throws Exception {
+        assertEquals(Duration.ofSeconds(2), HsdbaParameters.DEFAULTS.responsiveHold());
+        assertEquals(Duration.ofSeconds(2), HsdbaParameters.DEFAULTS.toRuntime().responsiveHold());
+        HsdbaParameters old = ParametersJson.fromJson(MAPPER.readTree(
+                "{\"rateEstimator\":{\"kind\":\"ewma\"},\"pollingPeriodSeconds\":1,\"idleTimeoutSeconds\":10,"
+                        + "\"leafLifetimeSeconds\":300,\"mode\":\"auto\",\"joinRatePerSecond\":1000,\"joinBurst\":100,"
+                        + "\"maxTreeNodes\":100000}"), HsdbaParameters.DEFAULTS);
+        assertEquals(Duration.ofSeconds(2), old.responsiveHold());
+        assertEquals(HsdbaParameters.DEFAULTS, old);
+        for (Duration h : new Duration[] {Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(2)}) {
+            HsdbaParameters p = HsdbaParameters.DEFAULTS.toBuilder().responsiveHold(h).build();
+            ObjectNode json = ParametersJson.toJson(p);
+            assertEquals(h.toNanos() / 1e9, json.path("responsiveHoldSeconds").asDouble(), 0);
+            assertEquals(h, ParametersJson.fromJson(json, HsdbaParameters.DEFAULTS).responsiveHold());
+            assertEquals(h, ParametersJson.read(MAPPER.readTree(json.toString()), HsdbaParameters.DEFAULTS)
+                    .responsiveHold());
+        }
+        HsdbaParameters off = ParametersJson.read(MAPPER.readTree("{\"responsiveHoldSeconds\": 0}"),
+                HsdbaParameters.DEFAULTS);
+        assertEquals(Duration.ZERO, off.responsiveHold());
+        // A partial update that does not name the hold keeps the current one, off included.
+        assertEquals(Duration.ZERO, ParametersJson.read(MAPPER.readTree("{\"joinBurst\": 7}"), off).responsiveHold());
+        expectError("{\"responsiveHoldSeconds\": 61}", "/responsiveHoldSeconds");
     }
 
     @Test

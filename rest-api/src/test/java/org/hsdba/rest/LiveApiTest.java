@@ -36,17 +36,23 @@ public class LiveApiTest {
     }
 
     /**
-     * The in-switch responsive hold is a run-time parameter: off (0) by default, set and read back in
-     * seconds, refused with its member's pointer outside 0 .. 60 s, a refusal changing nothing.
+     * The in-switch responsive hold is a run-time parameter: 2 s by default, set and read back in
+     * seconds (0 turns it off and stays off, a partial update naming something else keeps it),
+     * refused with its member's pointer outside 0 .. 60 s, a refusal changing nothing.
      */
     @Test
     public void theResponsiveHoldIsSetReadAndBounded() {
+        assertEquals(2.0, http.get("v1/parameters").json().get("responsiveHoldSeconds").asDouble(), 0);
+        Http.Answer off = http.put("v1/parameters", "{\"responsiveHoldSeconds\": 0}");
+        assertEquals(off.toString(), 200, off.status());
+        assertEquals(0.0, off.json().get("responsiveHoldSeconds").asDouble(), 0);
+        assertEquals(200, http.put("v1/parameters", "{\"joinBurst\": 7}").status());
         assertEquals(0.0, http.get("v1/parameters").json().get("responsiveHoldSeconds").asDouble(), 0);
-        Http.Answer on = http.put("v1/parameters", "{\"responsiveHoldSeconds\": 2}");
+        Http.Answer on = http.put("v1/parameters", "{\"responsiveHoldSeconds\": 5}");
         assertEquals(on.toString(), 200, on.status());
-        assertEquals(2.0, on.json().get("responsiveHoldSeconds").asDouble(), 0);
+        assertEquals(5.0, on.json().get("responsiveHoldSeconds").asDouble(), 0);
         JsonNode held = http.get("v1/parameters").json();
-        assertEquals(2.0, held.get("responsiveHoldSeconds").asDouble(), 0);
+        assertEquals(5.0, held.get("responsiveHoldSeconds").asDouble(), 0);
         for (String bad : new String[] {"-0.5", "60.5", "\"soon\""}) {
             Http.Answer a = http.put("v1/parameters", "{\"responsiveHoldSeconds\": " + bad + "}");
             assertEquals(bad + ": " + a, 400, a.status());
@@ -55,7 +61,7 @@ public class LiveApiTest {
         }
         assertEquals(200, http.put("v1/parameters", "{\"responsiveHoldSeconds\": \"500ms\"}").status());
         assertEquals(0.5, http.get("v1/parameters").json().get("responsiveHoldSeconds").asDouble(), 0);
-        assertEquals(200, http.put("v1/parameters", "{\"responsiveHoldSeconds\": 0}").status());
+        assertEquals(200, http.put("v1/parameters", "{\"responsiveHoldSeconds\": 2}").status());
     }
 
     /** The preview of a change answers what it would do and sets nothing; a bad body is a 400 as for PUT. */

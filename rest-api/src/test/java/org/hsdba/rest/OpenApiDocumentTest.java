@@ -154,6 +154,24 @@ public class OpenApiDocumentTest {
         assertTrue(String.join("\n", problems), problems.isEmpty());
     }
 
+    /**
+     * The responsive hold's range and default in the document are the service's: 0 (off) .. the
+     * range's top, default what {@code HsdbaParameters.DEFAULTS} holds (2 s), and the description says 0 turns it off.
+     */
+    @Test
+    public void theResponsiveHoldsRangeAndDefaultAreTheServices() {
+        JsonNode hold = doc.at("/components/schemas/Parameters/properties/responsiveHoldSeconds");
+        assertFalse("responsiveHoldSeconds is not documented", hold.isMissingNode());
+        assertEquals(org.hsdba.model.Durations.seconds(org.hsdba.model.Ranges.RESPONSIVE_HOLD.min()),
+                hold.path("minimum").asDouble(), 0);
+        assertEquals(org.hsdba.model.Durations.seconds(org.hsdba.model.Ranges.RESPONSIVE_HOLD.max()),
+                hold.path("maximum").asDouble(), 0);
+        assertTrue(hold.toString(), hold.path("default").isNumber());
+        assertEquals(org.hsdba.model.Durations.seconds(org.hsdba.api.HsdbaParameters.DEFAULTS.responsiveHold()),
+                hold.path("default").asDouble(), 0);
+        assertTrue(hold.toString(), hold.path("description").asText().contains("0 turns it off"));
+    }
+
     private static List<String> pathParameters(String path) {
         List<String> out = new ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}]+)}").matcher(path);

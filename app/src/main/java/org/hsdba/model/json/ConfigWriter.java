@@ -51,7 +51,9 @@ final class ConfigWriter {
         o.set("estimator", estimator(r.estimator()));
         o.put("pollingPeriod", Durations.format(r.pollingPeriod()));
         o.put("idleTimeout", Durations.format(r.idleTimeout()));
-        if (!r.responsiveHold().isZero()) {
+        // Written only when it is not the default, so that a file written before the hold became
+        // the default (no member) reads as the default; an explicit 0s (off) is kept.
+        if (!r.responsiveHold().equals(RuntimeParameters.DEFAULT_RESPONSIVE_HOLD)) {
             o.put("responsiveHold", Durations.format(r.responsiveHold()));
         }
         o.put("mode", r.mode().jsonName());

@@ -16,6 +16,7 @@ import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.HsdbaConfig;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
+import org.hsdba.model.RuntimeParameters;
 import org.junit.Test;
 
 public class ConfigJsonTest {
@@ -73,25 +74,43 @@ public class ConfigJsonTest {
     }
 
     /**
-     * Issue 14: the responsive hold is a runtime field (zero and absent: off, not written); the
-     * kernel options taken from it are the summed hold with the default draw.
+     * Issue 14: the responsive hold is a runtime field, 2 s by default. A file without it (one
+     * written before 2 s became the default) gets the default, and the default is not written; an
+     * explicit 0 (off) and any other value are written and read back as they were. The kernel
+     * options taken from a hold are the summed hold with the default draw.
      */
     @Test
     public void theResponsiveHoldIsARuntimeFieldThatRoundTrips() {
         String plain = withNodes("{\"id\": \"lab\", \"key\": \"10.1.0.0/16\"}");
-        HsdbaConfig held = ConfigJson.read(plain.replace("{\"format\": \"hsdba/1\",",
-                "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": \"500ms\"},"));
-        assertEquals(java.time.Duration.ofMillis(500), held.runtime().responsiveHold());
-        assertEquals(held, ConfigJson.read(ConfigJson.write(held)));
-        org.hsdba.algorithm.KernelOptions k = org.hsdba.algorithm.KernelOptions.from(held.runtime());
-        assertEquals(java.time.Duration.ofMillis(500), k.responsiveHold());
+        HsdbaConfig absent = ConfigJson.read(plain);
+        assertEquals(java.time.Duration.ofSeconds(2), absent.runtime().responsiveHold());
+        assertEquals(RuntimeParameters.DEFAULTS, absent.runtime());
+        assertTrue(ConfigJson.write(absent), !ConfigJson.write(absent).contains("responsiveHold"));
+        assertEquals(absent, ConfigJson.read(ConfigJson.write(absent)));
+        org.hsdba.algorithm.KernelOptions k = org.hsdba.algorithm.KernelOptions.from(absent.runtime());
+        assertEquals(java.time.Duration.ofSeconds(2), k.responsiveHold());
         assertEquals(org.hsdba.algorithm.KernelOptions.DEFAULTS.dropDraw(), k.dropDraw());
         assertTrue(k.toString(), k.holdClaim() && !k.holdClimbs() && k.holdSums());
-        HsdbaConfig off = ConfigJson.read(plain);
-        assertEquals(java.time.Duration.ZERO, off.runtime().responsiveHold());
-        assertTrue(ConfigJson.write(off), !ConfigJson.write(off).contains("responsiveHold"));
-        assertEquals(org.hsdba.algorithm.KernelOptions.DEFAULTS.dropDraw(),
-                org.hsdba.algorithm.KernelOptions.from(off.runtime()).dropDraw());
+
+        for (String given : List.of("0", "\"0s\"", "\"500ms\"", "5", "\"5s\"")) {
+            HsdbaConfig c = ConfigJson.read(plain.replace("{\"format\": \"hsdba/1\",",
+                    "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": " + given + "},"));
+            String written = ConfigJson.write(c);
+            assertTrue(given + ": " + written, written.contains("\"responsiveHold\""));
+            assertEquals(given, c, ConfigJson.read(written));
+            assertEquals(given, written, ConfigJson.write(ConfigJson.read(written)));
+        }
+        HsdbaConfig off = ConfigJson.read(plain.replace("{\"format\": \"hsdba/1\",",
+                "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": 0},"));
+        assertEquals(java.time.Duration.ZERO, ConfigJson.read(ConfigJson.write(off)).runtime().responsiveHold());
+        assertTrue(ConfigJson.write(off), ConfigJson.write(off).contains("\"responsiveHold\": \"0s\""));
+        org.hsdba.algorithm.KernelOptions offOptions = org.hsdba.algorithm.KernelOptions.from(off.runtime());
+        assertEquals(java.time.Duration.ZERO, offOptions.responsiveHold());
+        assertTrue(offOptions.toString(), !offOptions.holdClaim() && !offOptions.holdSums());
+        HsdbaConfig five = ConfigJson.read(plain.replace("{\"format\": \"hsdba/1\",",
+                "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": \"5s\"},"));
+        assertEquals(java.time.Duration.ofSeconds(5), ConfigJson.read(ConfigJson.write(five)).runtime().responsiveHold());
+
         ConfigException e = rejected(plain.replace("{\"format\": \"hsdba/1\",",
                 "{\"format\": \"hsdba/1\", \"runtime\": {\"responsiveHold\": \"soon\"},"));
         assertEquals(List.of("/runtime/responsiveHold"), pointers(e));

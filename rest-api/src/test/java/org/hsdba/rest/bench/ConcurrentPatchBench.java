@@ -43,7 +43,9 @@ import org.hsdba.store.FileHsdbaStore;
  * acknowledged write fsync'd; concurrent ones share an fsync: group commit). A main program;
  * prints its figures and writes them to {@code target/bench/patch-burst.txt}.
  *
- * <p>Arguments: {@code clients rounds subnets hosts} (defaults 1000 3 20 50: a tree of 1,020 nodes).
+ * <p>Arguments: {@code clients rounds subnets hosts} (defaults 1000 10 20 50: a tree of 1,020
+ * nodes; ten counted rounds, since the rounds get cheaper as the JIT compiles the path and a controller
+ * that has been up a while runs it compiled).
  */
 public final class ConcurrentPatchBench {
 
@@ -52,11 +54,15 @@ public final class ConcurrentPatchBench {
     private static final String OTHER = "v1/devices/" + DEVICE + "/ports/2";
     private static final int GETTERS = 4;
     /**
-     * The clients' HTTP stack: {@code raw} (default since 2026-11-27, {@link RawHttpConnection}: each
-     * client thread its own keep-alive socket, blocking reads) or {@code jdk} ({@code java.net.http},
-     * one shared client, as before): {@code -Dhsdba.bench.client=jdk}.
+     * The clients' HTTP stack: {@code nio} (default since 2026-11-28, {@link NioBurstClient}: the
+     * burst's keep-alive connections driven by one selector thread, as autocannon or wrk drive theirs;
+     * every request's time runs from its own write, so a request the generator has not written yet
+     * is not missing from the figures; the GET clients stay raw), {@code raw} (2026-11-27,
+     * {@link RawHttpConnection}: each client thread its own keep-alive socket, blocking reads; a
+     * thread's clock starts only when the scheduler runs it, after the others' writes) or {@code jdk}
+     * ({@code java.net.http}, one shared client, before that): {@code -Dhsdba.bench.client=raw}.
      */
-    private static final String CLIENT = System.getProperty("hsdba.bench.client", "raw");
+    private static final String CLIENT = System.getProperty("hsdba.bench.client", "nio");
     /**
      * Each GET client's pause after an answer: {@code -Dhsdba.bench.getPauseMs}, default 10 (at most
      * about 400 GETs/s from the four). Without a pause (0, the benchmark before 2026-11-27 16:30) the
@@ -76,7 +82,7 @@ public final class ConcurrentPatchBench {
 
     public static void main(String[] args) throws Exception {
         int clients = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int subnets = args.length > 2 ? Integer.parseInt(args[2]) : 20;
         int hosts = args.length > 3 ? Integer.parseInt(args[3]) : 50;
         Path dir = Files.createTempDirectory("hsdba-patch-burst");
@@ -99,6 +105,7 @@ public final class ConcurrentPatchBench {
             long configBytes = Files.size(dir.resolve(FileHsdbaStore.CONFIG_FILE));
             int restThreadsBefore = restThreads();
             Client client = client(http, server);
+            NioBurstClient nio = CLIENT.equals("nio") ? new NioBurstClient(server.baseUri(), clients) : null;
             // Warm-up: a few of everything, so the first round does not time class loading.
             for (int i = 0; i < 20; i++) {
                 check(patch(client, i, subnets, hosts), "warm-up PATCH");
@@ -106,7 +113,7 @@ public final class ConcurrentPatchBench {
             }
             // A first burst of the same size, not counted: it runs the code paths cold (interpreter,
             // JIT compiling on the same 2 cores); a controller that has been up for a while is warm.
-            Burst cold = burst(client, pool, clients, 0, subnets, hosts);
+            Burst cold = burst(client, nio, server, pool, clients, 0, subnets, hosts);
             Burst all = new Burst();
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
@@ -118,7 +125,7 @@ public final class ConcurrentPatchBench {
                 long t0 = System.nanoTime();
                 long jvm0 = processCpuNanos();
                 Map<Long, Long> rest0 = restThreadCpu();
-                Burst b = burst(client, pool, clients, round * clients, subnets, hosts);
+                Burst b = burst(client, nio, server, pool, clients, round * clients, subnets, hosts);
                 all.add(b);
                 // Per round: whether the rounds still get cheaper (the JIT still compiling) or are steady.
                 perRound.add(String.format(Locale.ROOT, "  round %d: %.0f writes/s, PATCH p99 %.2f ms, CPU per PATCH %.2f ms"
@@ -127,6 +134,9 @@ public final class ConcurrentPatchBench {
                         cpuSince(rest0, restThreadCpu()) / 1e6 / b.patchNanos.size()));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            if (nio != null) {
+                nio.close();
+            }
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
@@ -138,7 +148,9 @@ public final class ConcurrentPatchBench {
                     + " burst, tree of %d nodes (configuration file %d bytes), durable file store (fsync), loopback HTTP"
                     + " (%s), GET clients pausing %d ms after each answer, Jetty at most %d threads; JVM %s, %d cores",
                     clients, rounds, nodes, configBytes,
-                    CLIENT.equals("raw") ? "one keep-alive socket per client thread" : "java.net.http", GET_PAUSE_MS,
+                    CLIENT.equals("raw") ? "one keep-alive socket per client thread"
+                            : CLIENT.equals("nio") ? "one keep-alive socket per client, all driven by one selector thread"
+                            : "java.net.http", GET_PAUSE_MS,
                     HsdbaRestServer.MAX_THREADS, System.getProperty("java.version"),
                     Runtime.getRuntime().availableProcessors()));
             out.add(String.format(Locale.ROOT, "PATCH                 %s; %d ok, %d busy (503); %.1f s for all, %.0f writes/s",
@@ -198,8 +210,8 @@ public final class ConcurrentPatchBench {
      * {@code clients} PATCHes released at once (numbered from {@code base}) while {@link #GETTERS}
      * other clients GET the other tree one after another until the last PATCH is answered.
      */
-    private static Burst burst(Client http, ExecutorService pool, int clients, int base, int subnets, int hosts)
-            throws Exception {
+    private static Burst burst(Client http, NioBurstClient nio, HsdbaRestServer server, ExecutorService pool,
+                               int clients, int base, int subnets, int hosts) throws Exception {
         Burst out = new Burst();
         CountDownLatch go = new CountDownLatch(1);
         AtomicBoolean patching = new AtomicBoolean(true);
@@ -222,6 +234,30 @@ public final class ConcurrentPatchBench {
                 }
                 return Arrays.copyOf(mine, n);
             }));
+        }
+        if (nio != null) {
+            List<byte[]> requests = new ArrayList<>(clients);
+            for (int c = 0; c < clients; c++) {
+                requests.add(request(server, base + c, subnets, hosts));
+            }
+            go.countDown();
+            for (NioBurstClient.Outcome o : nio.burst(requests, TimeUnit.MINUTES.toNanos(10))) {
+                out.patchNanos.add(o.nanos);
+                if (o.status == 503 && o.retryAfter != null) {
+                    out.busy++;
+                } else if (o.status == 200) {
+                    out.ok++;
+                } else {
+                    throw new IllegalStateException("PATCH: unexpected answer " + o.head);
+                }
+            }
+            patching.set(false);
+            for (Future<long[]> f : getters) {
+                for (long t : f.get(1, TimeUnit.MINUTES)) {
+                    out.getNanos.add(t);
+                }
+            }
+            return out;
         }
         List<Future<long[]>> patches = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -258,11 +294,30 @@ public final class ConcurrentPatchBench {
     }
 
     private static RawHttpConnection.Answer patch(Client http, int n, int subnets, int hosts) {
-        String id = "h" + (n % subnets) + "_" + (n / subnets % hosts);
         if (FLOOR) {
-            return http.get(EDITED + "/nodes/" + id);
+            return http.get(nodePath(n, subnets, hosts));
         }
-        return http.patch(EDITED + "/nodes/" + id, "{\"peak\": \"" + (1 + n % 9) + "G\"}", "If-Match", "*");
+        return http.patch(nodePath(n, subnets, hosts), peakBody(n), "If-Match", "*");
+    }
+
+    /** Client {@code n}'s node: each client its own host of the edited tree. */
+    private static String nodePath(int n, int subnets, int hosts) {
+        return EDITED + "/nodes/h" + (n % subnets) + "_" + (n / subnets % hosts);
+    }
+
+    private static String peakBody(int n) {
+        return "{\"peak\": \"" + (1 + n % 9) + "G\"}";
+    }
+
+    /** {@link #patch}'s request as bytes, for the selector-driven client. */
+    private static byte[] request(HsdbaRestServer server, int n, int subnets, int hosts) {
+        String user = HsdbaRestServer.DEFAULT_USER;
+        String password = HsdbaRestServer.DEFAULT_PASSWORD;
+        if (FLOOR) {
+            return NioBurstClient.request(server.baseUri(), user, password, "GET", nodePath(n, subnets, hosts), null);
+        }
+        return NioBurstClient.request(server.baseUri(), user, password, "PATCH", nodePath(n, subnets, hosts),
+                peakBody(n), "If-Match", "*");
     }
 
     private static void check(Http.Answer a, String what) {
@@ -302,8 +357,8 @@ public final class ConcurrentPatchBench {
                 }
             };
         }
-        if (!CLIENT.equals("raw")) {
-            throw new IllegalArgumentException("-Dhsdba.bench.client=" + CLIENT + ": raw or jdk");
+        if (!CLIENT.equals("raw") && !CLIENT.equals("nio")) {
+            throw new IllegalArgumentException("-Dhsdba.bench.client=" + CLIENT + ": raw, nio or jdk");
         }
         // Each client thread its own connection, kept across bursts (the pool's threads live on).
         ThreadLocal<RawHttpConnection> own = ThreadLocal.withInitial(() -> new RawHttpConnection(server.baseUri(),

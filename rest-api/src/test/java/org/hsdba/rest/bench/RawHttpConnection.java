@@ -40,8 +40,7 @@ final class RawHttpConnection implements AutoCloseable {
         this.address = new InetSocketAddress(base.getHost(), base.getPort());
         this.hostHeader = base.getHost() + ":" + base.getPort();
         this.basePath = base.getRawPath().endsWith("/") ? base.getRawPath() : base.getRawPath() + "/";
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password)
-                .getBytes(StandardCharsets.UTF_8));
+        this.authorization = basic(user, password);
     }
 
     /** An answer: status, the two headers the benchmark looks at, and the body. */
@@ -67,6 +66,34 @@ final class RawHttpConnection implements AutoCloseable {
      * {@code headers} name, value pairs) and reads its whole answer.
      */
     Answer send(String method, String path, String body, String... headers) {
+        byte[] request = encode(hostHeader, basePath, authorization, method, path, body, headers);
+        try {
+            if (socket == null) {
+                open();
+            }
+            out.write(request);
+            out.flush();
+            return read(method);
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(method + " " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One request's bytes, as {@link #send} writes them (for {@link NioBurstClient} too). */
+    static byte[] encode(URI base, String user, String password, String method, String path, String body,
+                         String... headers) {
+        String basePath = base.getRawPath().endsWith("/") ? base.getRawPath() : base.getRawPath() + "/";
+        return encode(base.getHost() + ":" + base.getPort(), basePath, basic(user, password), method, path, body,
+                headers);
+    }
+
+    private static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] encode(String hostHeader, String basePath, String authorization, String method, String path,
+                                 String body, String... headers) {
         StringBuilder head = new StringBuilder(256).append(method).append(' ').append(basePath).append(path)
                 .append(" HTTP/1.1\r\nHost: ").append(hostHeader).append("\r\nAuthorization: ").append(authorization)
                 .append("\r\n");
@@ -82,17 +109,7 @@ final class RawHttpConnection implements AutoCloseable {
         byte[] request = new byte[h.length + bytes.length];
         System.arraycopy(h, 0, request, 0, h.length);
         System.arraycopy(bytes, 0, request, h.length, bytes.length);
-        try {
-            if (socket == null) {
-                open();
-            }
-            out.write(request);
-            out.flush();
-            return read(method);
-        } catch (IOException e) {
-            close();
-            throw new UncheckedIOException(method + " " + path + ": " + e.getMessage(), e);
-        }
+        return request;
     }
 
     private void open() throws IOException {

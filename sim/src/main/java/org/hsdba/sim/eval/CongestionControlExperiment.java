@@ -88,13 +88,18 @@ public final class CongestionControlExperiment implements Experiment {
         List<Callable<RunSummary>> tasks = new ArrayList<>();
         List<String> plots = new ArrayList<>();
         BandwidthTree tree = tree();
-        // The same in-switch run with the responsive hold compiled (the summed hold): a row, not a target.
-        RunSpec holdSpec = RunSpec.builder("in-switch-hold").title("congestion-control mix (in-switch, responsive hold "
-                + Durations.format(HOLD) + ")").tree(TreeBinding.of(tree)).sources(sources).mode(Mode.IN_SWITCH)
-                .runtime(PaperPhasesExperiment.runtime()).durationSeconds(duration).settleSeconds(settle).seed(1).build();
-        tasks.add(() -> ctx.writeSummary(id(), ctx.run(id(), holdSpec, new PofSwitchFactory().withAlgorithm(
-                "responsive hold " + Durations.format(HOLD), PofSwitchFactory.responsiveHold(HOLD))),
-                holdSpec.settleNs(), "in-switch-hold"));
+        // The same in-switch run with the responsive hold off (it is on by default): a row, not a
+        // target, showing what the hold buys.
+        RunSpec offSpec = RunSpec.builder("in-switch-hold-off").title("congestion-control mix (in-switch, responsive"
+                + " hold off)").tree(TreeBinding.of(tree)).sources(sources).mode(Mode.IN_SWITCH)
+                .runtime(PaperPhasesExperiment.runtime().withResponsiveHold(Duration.ZERO)).durationSeconds(duration)
+                .settleSeconds(settle).seed(1).build();
+        tasks.add(() -> ctx.writeSummary(id(), ctx.run(id(), offSpec, new PofSwitchFactory().withAlgorithm(
+                EvalContext.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))),
+                offSpec.settleNs(), "in-switch-hold-off"));
+        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(RunSpec.builder("probe").tree(TreeBinding.of(tree))
+                .sources(sources).mode(Mode.IN_SWITCH).runtime(PaperPhasesExperiment.runtime())
+                .durationSeconds(duration).build()));
         for (Mode m : modes) {
             RunSpec spec = RunSpec.builder(m.cliName()).title("congestion-control mix (" + m.cliName() + ")")
                     .tree(TreeBinding.of(tree)).sources(sources).mode(m).runtime(PaperPhasesExperiment.runtime())
@@ -110,7 +115,7 @@ public final class CongestionControlExperiment implements Experiment {
             });
         }
         List<RunSummary> s = ctx.parallel(tasks);
-        RunSummary held = s.get(0);
+        RunSummary off = s.get(0);
         s = s.subList(1, s.size());
         StringBuilder md = new StringBuilder();
         md.append(Md.num("Setup: C = 100 Mb/s, eta = 0.95 (B = 95 Mb/s); subnet `tcp` (10.1/16) with four AIMD senders"
@@ -118,8 +123,9 @@ public final class CongestionControlExperiment implements Experiment {
                 + " 1024-byte frames; %.3g s, judged after %.3g s. AIMD model: %s; a loss (switch drop or tail drop)"
                 + " is learnt one RTT after the lost packet was sent, at most one cut per RTT; the senders start"
                 + " 0.1 s apart; their demand for the oracle is the line rate (elastic). HSDBA: EWMA K = 10 ms, idle"
-                + " timeout 100 ms. Oracle: each subnet 47.5 Mb/s, each AIMD sender 11.9 Mb/s, each CBR sender 23.75"
-                + " Mb/s.%n%n", duration, settle, aimd()));
+                + " timeout 100 ms, %s (the in-switch row; the row \"hold off\" turns it off). Oracle: each subnet"
+                + " 47.5 Mb/s, each AIMD sender 11.9 Mb/s, each CBR sender 23.75 Mb/s.%n%n", duration, settle, aimd(),
+                inSwitchHold));
         Md.Table t = new Md.Table("mode", "tcp subnet (oracle)", "udp subnet (oracle)", "AIMD senders t1..t4",
                 "CBR senders u1, u2", Md.num("subnets within %.0f %%?", TARGET * 100));
         List<Check> checks = new ArrayList<>();
@@ -137,30 +143,30 @@ public final class CongestionControlExperiment implements Experiment {
             for (int k = 1; k <= 4; k++) {
                 senders.append(k == 1 ? "" : ", ").append(Md.num("%.1f", r.stat(last, "t" + k).measuredBps() / 1e6));
             }
-            t.row(modes.get(i).cliName(), Md.rate(tcp) + " (" + Md.rate(fair) + ")",
+            t.row(modes.get(i) == Mode.IN_SWITCH ? "in-switch (" + inSwitchHold + ")" : modes.get(i).cliName(), Md.rate(tcp) + " (" + Md.rate(fair) + ")",
                     Md.rate(udp) + " (" + Md.rate(r.stat(last, "udp").oracleBps()) + ")", senders + " Mb/s",
                     Md.num("%.1f, %.1f Mb/s", r.stat(last, "u1").measuredBps() / 1e6, r.stat(last, "u2").measuredBps() / 1e6),
                     met ? "yes" : "no");
             if (modes.get(i) == Mode.IN_SWITCH) {
-                checks.add(new Check(id(), "in-switch, 4 AIMD vs 2 unresponsive senders",
+                checks.add(new Check(id(), "in-switch (" + inSwitchHold + "), 4 AIMD vs 2 unresponsive senders",
                         Md.num("each group within %.0f %% of its fair share", TARGET * 100), Md.num("tcp %s (%s), udp %s (%s)", Md.rate(tcp),
                         Md.signedPct(errTcp), Md.rate(udp), Md.signedPct(errUdp)), met, met ? ""
                         : "an AIMD sender halves on every loss and climbs back one packet per RTT: below its fair rate it"
                         + " is satisfied and its unused share goes to the other subnet; regular (stratified) losses cost"
-                        + " it more than geometric ones (see the diagnosis and the responsive hold's row; off by default)"));
+                        + " it more than geometric ones (see the diagnosis and the hold's rows)"));
             } else if (modes.get(i) == Mode.FIFO) {
                 checks.add(new Check(id(), "fifo baseline", "unfair without HSDBA", Md.num("tcp %s (%s of its share)",
                         Md.rate(tcp), Md.signedPct(errTcp)), Math.abs(errTcp) > TARGET, ""));
             }
         }
-        int lastHeld = held.result().phases().size() - 1;
-        t.row("in-switch + responsive hold " + Durations.format(HOLD) + " (the summed hold, stratified draw)",
-                Md.rate(held.stat(lastHeld, "tcp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "tcp").relativeError()) + ")",
-                Md.rate(held.stat(lastHeld, "udp").measuredBps()) + " (" + Md.signedPct(held.stat(lastHeld, "udp").relativeError()) + ")",
-                heldSenders(held, lastHeld) + " Mb/s", Md.num("%.1f, %.1f Mb/s", held.stat(lastHeld, "u1").measuredBps() / 1e6,
-                        held.stat(lastHeld, "u2").measuredBps() / 1e6),
-                Math.abs(held.stat(lastHeld, "tcp").relativeError()) <= TARGET
-                        && Math.abs(held.stat(lastHeld, "udp").relativeError()) <= TARGET ? "yes" : "no");
+        int lastOff = off.result().phases().size() - 1;
+        t.row("in-switch, responsive hold off (stratified draw)",
+                Md.rate(off.stat(lastOff, "tcp").measuredBps()) + " (" + Md.signedPct(off.stat(lastOff, "tcp").relativeError()) + ")",
+                Md.rate(off.stat(lastOff, "udp").measuredBps()) + " (" + Md.signedPct(off.stat(lastOff, "udp").relativeError()) + ")",
+                heldSenders(off, lastOff) + " Mb/s", Md.num("%.1f, %.1f Mb/s", off.stat(lastOff, "u1").measuredBps() / 1e6,
+                        off.stat(lastOff, "u2").measuredBps() / 1e6),
+                Math.abs(off.stat(lastOff, "tcp").relativeError()) <= TARGET
+                        && Math.abs(off.stat(lastOff, "udp").relativeError()) <= TARGET ? "yes" : "no");
         md.append(t).append('\n');
         md.append(diagnosis(ctx, tree, sources, leaves, duration, settle));
         for (String p : plots) {
@@ -177,19 +183,21 @@ public final class CongestionControlExperiment implements Experiment {
         return out.toString();
     }
 
-    /** The responsive hold the extra in-switch row and the diagnosis compare. */
-    static final Duration HOLD = Duration.ofSeconds(2);
+    /** The responsive hold the diagnosis compares with none: the default. */
+    static final Duration HOLD = org.hsdba.model.RuntimeParameters.DEFAULT_RESPONSIVE_HOLD;
 
     /**
-     * The diagnosis (issue 14): the in-switch run's algorithm on the reference kernel, traced, with
-     * the stratified draw (the default), independent draws, and the responsive hold (the summed hold, stratified draw).
+     * The diagnosis (issue 14): the in-switch run's algorithm on the reference kernel, traced, without
+     * the hold with the stratified draw and with independent draws, and with the responsive hold (the
+     * default: the summed hold, stratified draw).
      */
     private String diagnosis(EvalContext ctx, BandwidthTree tree, List<TrafficSource> sources, List<String> leaves,
                              double duration, double settle) throws IOException {
-        List<String> names = List.of("kernel, stratified draw (default)", "kernel, independent draws",
-                "kernel, responsive hold " + Durations.format(HOLD) + " (summed)");
-        List<UnaryOperator<KernelOptions>> tweaks = List.of(o -> o,
-                o -> o.toBuilder().dropDraw(DropDraw.INDEPENDENT).build(),
+        List<String> names = List.of("kernel, hold off, stratified draw", "kernel, hold off, independent draws",
+                "kernel, " + EvalContext.holdLabel(HOLD) + " (the default: summed, stratified draw)");
+        UnaryOperator<KernelOptions> off = PofSwitchFactory.responsiveHold(Duration.ZERO);
+        List<UnaryOperator<KernelOptions>> tweaks = List.of(off,
+                o -> off.apply(o).toBuilder().dropDraw(DropDraw.INDEPENDENT).build(),
                 PofSwitchFactory.responsiveHold(HOLD));
         List<String> files = List.of("kernel", "kernel-independent", "kernel-hold");
         Md.Table t = new Md.Table("variant", "tcp subnet", "udp subnet", "AIMD loss", "AIMD satisfied (% of time)",
@@ -197,8 +205,9 @@ public final class CongestionControlExperiment implements Experiment {
         for (int v = 0; v < names.size(); v++) {
             RunSpec spec = RunSpec.builder(files.get(v)).title("congestion-control mix (" + names.get(v) + ")")
                     .tree(TreeBinding.of(tree)).sources(sources).mode(Mode.IN_SWITCH)
-                    .runtime(PaperPhasesExperiment.runtime()).durationSeconds(duration).settleSeconds(settle).seed(1)
-                    .build();
+                    // the run-time hold as the variant sets it, so that the run's record says the same
+                    .runtime(PaperPhasesExperiment.runtime().withResponsiveHold(v == 2 ? HOLD : Duration.ZERO))
+                    .durationSeconds(duration).settleSeconds(settle).seed(1).build();
             FlowTrace trace = new FlowTrace(tree, leaves, spec.settleNs());
             UnaryOperator<KernelOptions> tweak = tweaks.get(v);
             RunResult r = ctx.run(id(), spec, new ReferenceModelFactory()

@@ -57,7 +57,7 @@ public final class EvalContext {
             throw new IllegalArgumentException("threads must be >= 1, got " + threads);
         }
         this.threads = threads;
-        this.responsiveHold = java.time.Duration.ZERO;
+        this.responsiveHold = null;
         this.holdRuleName = "";
         this.holdRule = null;
         this.algorithmRule = null;
@@ -103,7 +103,7 @@ public final class EvalContext {
 
     /**
      * The same context with a kernel-only hold rule ({@code KernelOptions.holdClaim},
-     * {@code holdGapFactor}) applied on top of the responsive hold: every run of the compiled
+     * {@code holdGapFactor}) applied on top of the responsive hold (where a run has one): every run of the compiled
      * program that is neither a named variant, nor a joins run (the kernel has no controller), nor a
      * run with a packet observer (it reads the switch's state) runs
      * the reference kernel instead, with the same options plus {@code rule}, since the compiled
@@ -115,9 +115,10 @@ public final class EvalContext {
     }
 
     /**
-     * The same context with the responsive hold {@code h} turned on in every run of the compiled
-     * program and of the kernel that drops at the deepest level ({@link PofSwitchFactory#responsiveHold}),
-     * but an experiment's named variants, which run as labelled; zero: off, as by default.
+     * The same context with the responsive hold set to {@code h} (zero: off) in every in-switch run
+     * of the compiled program and of the kernel, whatever its run-time parameters say, but an
+     * experiment's named variants, which run as labelled. Without it the runs take their run-time
+     * parameters' hold: 2 s ({@code RuntimeParameters.DEFAULTS}) unless an experiment sets another.
      */
     public EvalContext withResponsiveHold(java.time.Duration h) {
         Objects.requireNonNull(h, "responsive hold");
@@ -127,9 +128,22 @@ public final class EvalContext {
         return new EvalContext(this, h, holdRuleName, holdRule);
     }
 
-    /** The responsive hold the runs use (zero: off). */
-    public java.time.Duration responsiveHold() {
-        return responsiveHold;
+    /** The responsive hold set for the runs ({@link #withResponsiveHold}), empty: each run's own (2 s by default). */
+    public java.util.Optional<java.time.Duration> responsiveHold() {
+        return java.util.Optional.ofNullable(responsiveHold);
+    }
+
+    /**
+     * The responsive hold an in-switch run of {@code spec} on a factory that is not a named variant
+     * gets: the one set here ({@link #withResponsiveHold}), else the spec's run-time parameters'.
+     */
+    public java.time.Duration holdOf(RunSpec spec) {
+        return responsiveHold != null ? responsiveHold : spec.runtime().responsiveHold();
+    }
+
+    /** "responsive hold 2s" or "responsive hold off", for labels. */
+    public static String holdLabel(java.time.Duration h) {
+        return "responsive hold " + (h.isZero() ? "off" : org.hsdba.model.Durations.format(h));
     }
 
     /** Runs the tasks, up to {@code threads} at a time, and returns their results in order. */
@@ -227,30 +241,26 @@ public final class EvalContext {
     public RunResult run(String experimentId, RunSpec spec, ProcessorFactory factory,
                          Function<PacketProcessor, PacketObserver> observer) {
         String who = experimentId + "/" + spec.name();
-        if (!responsiveHold.isZero()) {
-            // An experiment's named variants (its diagnosis, its own hold row) are comparisons it
-            // labels itself: they run as labelled.
-            String variant = "responsive hold " + org.hsdba.model.Durations.format(responsiveHold);
+        // An experiment's named variants (its diagnosis, its own "hold off" row) are comparisons it
+        // labels itself: they run as labelled.
+        boolean variant = factory instanceof PofSwitchFactory ? ((PofSwitchFactory) factory).isVariant()
+                : factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
+                && ((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant();
+        boolean program = factory instanceof PofSwitchFactory
+                || factory instanceof org.hsdba.sim.reference.ReferenceModelFactory;
+        if (responsiveHold != null && program && !variant) {
+            // Both engines take the hold from the run-time parameters, as the switch's program does.
+            spec = spec.toBuilder().runtime(spec.runtime().withResponsiveHold(responsiveHold)).build();
+        }
+        if (holdRule != null && program && !variant) {
             // A run with an observer reads the switch's own state: it stays on the switch.
-            if (holdRule != null && observer == null && factory instanceof PofSwitchFactory
-                    && !((PofSwitchFactory) factory).isVariant()) {
+            if (observer == null && factory instanceof PofSwitchFactory) {
                 factory = ((PofSwitchFactory) factory).asKernel().<ProcessorFactory>map(k -> k).orElse(factory);
             }
-            if (holdRule != null && factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
-                    && !((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant()) {
-                java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> hold =
-                        PofSwitchFactory.responsiveHold(responsiveHold);
-                factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(
-                        variant + ", " + holdRuleName, o -> {
-                            org.hsdba.algorithm.KernelOptions held = hold.apply(o);
-                            return held.responsiveHold().isZero() ? held : holdRule.apply(held);
-                        });
-            } else if (factory instanceof PofSwitchFactory && !((PofSwitchFactory) factory).isVariant()) {
-                factory = ((PofSwitchFactory) factory).andThen(variant, PofSwitchFactory.responsiveHold(responsiveHold));
-            } else if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory
-                    && !((org.hsdba.sim.reference.ReferenceModelFactory) factory).isVariant()) {
-                factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(variant,
-                        PofSwitchFactory.responsiveHold(responsiveHold));
+            if (factory instanceof org.hsdba.sim.reference.ReferenceModelFactory) {
+                java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> rule = holdRule;
+                factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(holdRuleName,
+                        o -> o.responsiveHold().isZero() ? o : rule.apply(o));
             }
         }
         if (algorithmRule != null && factory instanceof PofSwitchFactory) {

@@ -30,7 +30,7 @@ public final class EvaluateMain {
         boolean quick = false;
         Set<String> only = new LinkedHashSet<>();
         int threads = 2;
-        java.time.Duration hold = java.time.Duration.ZERO;
+        java.time.Duration hold = null;
         boolean claim = false;
         boolean kernel = false;
         boolean release = false;
@@ -99,10 +99,13 @@ public final class EvaluateMain {
                 }
             }
             List<Experiment> experiments = Suite.select(only);
-            EvalContext ctx = new EvalContext(dir, quick, err, threads).withResponsiveHold(hold);
-            if ((claim || kernel || release || noClimb || sums || stratified) && hold.isZero()) {
+            EvalContext ctx = new EvalContext(dir, quick, err, threads);
+            if (hold != null) {
+                ctx = ctx.withResponsiveHold(hold);
+            }
+            if ((claim || kernel || release || noClimb || sums || stratified) && hold != null && hold.isZero()) {
                 throw new IllegalArgumentException("--hold-claim, --hold-release, --hold-no-climb, --hold-sums, --hold-stratified"
-                        + " and --hold-kernel need --responsive-hold");
+                        + " and --hold-kernel need a responsive hold: not --responsive-hold 0");
             }
             if (claim || kernel || release || noClimb || sums || stratified) {
                 boolean c = claim;
@@ -125,12 +128,13 @@ public final class EvaluateMain {
             double wall = (System.nanoTime() - t0) / 1e9;
             String command = "hsdba evaluate" + (quick ? " --quick" : "")
                     + (only.isEmpty() ? "" : " --only " + String.join(",", only))
-                    + (hold.isZero() ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
+                    + (hold == null ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
                     + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
                     + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "")
                     + (noFallRestart ? " --no-fall-restart" : "");
-            ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads);
+            ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads,
+                    hold == null ? org.hsdba.model.RuntimeParameters.DEFAULTS.responsiveHold() : hold);
             int met = 0;
             int total = 0;
             for (ExperimentResult r : results) {
@@ -179,8 +183,8 @@ public final class EvaluateMain {
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
-                + "  --responsive-hold: the summed hold H (e.g. 2s) in every in-switch run (default 0: off;\n"
-                + "  docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb,\n"
+                + "  --responsive-hold: the summed hold H in every in-switch run, 0 turns it off (default: the\n"
+                + "  run-time parameters' 2s; docs/hsdba-compiler.md section 5 item 11). --hold-claim, --hold-release, --hold-no-climb,\n"
                 + "  --hold-sums: hold rules\n"
                 + "  (KernelOptions.holdClaim, holdRelease, holdClimbs off, holdSums); --hold-stratified: the stratified\n"
                 + "  drop draw outside holds (held packets are drawn independently):\n"

@@ -25,7 +25,8 @@ import org.hsdba.sim.run.ProcessorFactory;
  * switch's capabilities, installed into a fresh reference {@link Datapath} (HX extension on,
  * random generator seeded with the run seed, all ports enabled) as its control side would, and
  * driven packet by packet. In-switch mode drops at the deepest level; literal compiles the
- * every-level drop variant. Estimator and idle timeout come from the run-time parameters.
+ * every-level drop variant. Estimator, idle timeout and responsive hold (2 s by default, off
+ * with literal) come from the run-time parameters.
  */
 public final class PofSwitchFactory implements ProcessorFactory {
 
@@ -72,13 +73,24 @@ public final class PofSwitchFactory implements ProcessorFactory {
     }
 
     /**
-     * The responsive hold {@code h} as an operator turns it on (docs/hsdba-compiler.md section 5
+     * The responsive hold set to {@code h} as an operator sets it (docs/hsdba-compiler.md section 5
      * item 11): the summed hold ({@link KernelOptions.Builder#summedHold}) with the run's own draw,
-     * wherever the drop is at the deepest level (the literal every-level variant is left as it is);
-     * zero leaves the options alone.
+     * or, for zero, no hold at all (the hold rules back at the kernel's defaults), whatever the run-time
+     * parameters said (their default is a 2 s hold), wherever the drop is at the deepest level (the
+     * literal every-level variant is left as it is).
      */
     public static java.util.function.UnaryOperator<KernelOptions> responsiveHold(java.time.Duration h) {
-        return o -> h.isZero() || o.dropRule() != DropRule.DEEPEST_LEVEL ? o : o.toBuilder().summedHold(h).build();
+        java.util.Objects.requireNonNull(h, "responsive hold");
+        if (h.isNegative()) {
+            throw new IllegalArgumentException("the responsive hold must be zero (off) or positive, not " + h);
+        }
+        if (h.isZero()) {
+            KernelOptions none = KernelOptions.DEFAULTS;
+            return o -> o.dropRule() != DropRule.DEEPEST_LEVEL ? o : o.toBuilder().responsiveHold(java.time.Duration.ZERO)
+                    .holdClaim(none.holdClaim()).holdClimbs(none.holdClimbs()).holdSums(none.holdSums())
+                    .holdRelease(none.holdRelease()).build();
+        }
+        return o -> o.dropRule() != DropRule.DEEPEST_LEVEL ? o : o.toBuilder().summedHold(h).build();
     }
 
     /**

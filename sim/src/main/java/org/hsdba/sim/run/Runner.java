@@ -123,6 +123,10 @@ public final class Runner {
                             : "set")
                     .parameter("idle_timeout_s", spec.runtime().idleTimeout().toNanos() / 1e9);
         }
+        if (spec.mode() == Mode.IN_SWITCH) {
+            // the run-time parameters' hold (literal runs without one); a named variant of the processor may set its own
+            b.parameter("responsive_hold_s", spec.runtime().responsiveHold().toNanos() / 1e9);
+        }
         b.parameter("frame_bytes", "Ethernet frame without FCS; rates count frame bytes only");
         for (TrafficSource s : spec.sources()) {
             b.parameter("source " + s.id(), describe(s));

@@ -48,7 +48,7 @@ public final class SimulateMain {
             Double settle = null;
             Long seed = null;
             Long port = null;
-            java.time.Duration hold = java.time.Duration.ZERO;
+            java.time.Duration hold = null;
             for (int i = 1; i < args.length; i++) {
                 String a = args[i];
                 if (i + 1 >= args.length) {
@@ -110,7 +110,7 @@ public final class SimulateMain {
                 }
             }
             RunSpec spec = ScenarioRuns.fromScenario(scenario, base, mode, portRef);
-            if (duration != null || seed != null || settle != null) {
+            if (duration != null || seed != null || settle != null || hold != null) {
                 RunSpec.Builder b = spec.toBuilder();
                 if (duration != null) {
                     b.durationSeconds(duration);
@@ -121,15 +121,13 @@ public final class SimulateMain {
                 if (seed != null) {
                     b.seed(seed);
                 }
+                if (hold != null) {
+                    // both engines take the hold from the run-time parameters, as the switch's program does
+                    b.runtime(spec.runtime().withResponsiveHold(hold));
+                }
                 spec = b.build();
             }
             ProcessorFactory factory = engine.equals("kernel") ? new ReferenceModelFactory() : new PofSwitchFactory();
-            if (!hold.isZero()) {
-                String variant = "responsive hold " + org.hsdba.model.Durations.format(hold);
-                factory = engine.equals("kernel")
-                        ? new ReferenceModelFactory().andThen(variant, PofSwitchFactory.responsiveHold(hold))
-                        : new PofSwitchFactory().andThen(variant, PofSwitchFactory.responsiveHold(hold));
-            }
             Runner.Outcome o = Runner.runAndWrite(spec, factory, dir, ProgressReporter.toStderr());
             out.println(String.format(Locale.ROOT, "%s: %d packets, mode %s, files in %s", base, o.result().packets(),
                     spec.mode().cliName(), dir));
@@ -159,15 +157,22 @@ public final class SimulateMain {
 
     /**
      * {@code --responsive-hold}'s value: a duration ({@code 2s}, {@code 500ms}; a bare number is
-     * seconds), 0 for off. Shared with {@code evaluate}.
+     * seconds), 0 for off, within the operator's range ({@link org.hsdba.model.Ranges#RESPONSIVE_HOLD}).
+     * Shared with {@code evaluate}.
      */
     public static java.time.Duration responsiveHold(String v) {
+        java.time.Duration h;
         try {
-            return org.hsdba.model.Durations.parse(v);
+            h = org.hsdba.model.Durations.parse(v);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--responsive-hold needs a duration such as 2s or 500ms (0: off): "
                     + e.getMessage(), e);
         }
+        if (!org.hsdba.model.Ranges.RESPONSIVE_HOLD.contains(h)) {
+            throw new IllegalArgumentException("--responsive-hold " + org.hsdba.model.Durations.format(h)
+                    + " is outside " + org.hsdba.model.Ranges.RESPONSIVE_HOLD + " (0: off)");
+        }
+        return h;
     }
 
     private static double number(String option, String v) {
@@ -193,7 +198,7 @@ public final class SimulateMain {
                 + "  --engine switch: the compiled program on the reference POF datapath (default);\n"
                 + "  --engine kernel: the Java reference of the algorithm. Baseline modes need neither.\n"
                 + "  --settle: time after each phase start left out of the summary (default: the scenario's run.settle, else 1 s).\n"
-                + "  --responsive-hold: the summed hold H (e.g. 2s), in-switch (default 0: off;\n"
-                + "  docs/hsdba-compiler.md section 5 item 11).";
+                + "  --responsive-hold: the summed hold H in-switch, 0 turns it off (default: the scenario's runtime\n"
+                + "  responsiveHold, else 2s; docs/hsdba-compiler.md section 5 item 11).";
     }
 }

@@ -15,16 +15,17 @@ import org.junit.Test;
 /** The kernel-only hold rules of {@code evaluate} (docs/hsdba-compiler.md section 5 item 11, "rules tried"). */
 public class EvaluateHoldRuleArgsTest {
 
+    /** The hold is on by default (2 s); a rule with the hold turned off has nothing to apply to. */
     @Test
     public void aHoldRuleWithoutAHoldIsRefused() {
         for (String rule : new String[] {"--hold-claim", "--hold-stratified"}) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int rc = EvaluateMain.run(new String[] {rule, "--only", "tcp-like"},
+            int rc = EvaluateMain.run(new String[] {rule, "--responsive-hold", "0", "--only", "tcp-like"},
                     new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
             assertEquals(rule, 2, rc);
             assertTrue(err.toString(StandardCharsets.UTF_8),
-                    err.toString(StandardCharsets.UTF_8).contains("need --responsive-hold"));
+                    err.toString(StandardCharsets.UTF_8).contains("need a responsive hold: not --responsive-hold 0"));
         }
     }
 

@@ -52,6 +52,29 @@ public class PofSwitchFactoryTest {
         KernelProcessorTest.assertLiteralReading(new PofSwitchFactory());
     }
 
+    /**
+     * The compiled program takes the responsive hold from the run-time parameters: the summed 2 s
+     * hold by default in-switch, none for literal or when the parameters turn it off; the factory's
+     * {@code responsiveHold(h)} sets it whatever the parameters say (zero: back to no hold at all).
+     */
+    @Test
+    public void theHoldComesFromTheRuntimeAndTheVariantSetsIt() {
+        org.hsdba.algorithm.KernelOptions in = PofSwitchFactory.options(Mode.IN_SWITCH, RuntimeParameters.DEFAULTS)
+                .algorithm();
+        assertEquals(Duration.ofSeconds(2), in.responsiveHold());
+        assertTrue(in.toString(), in.holdClaim() && in.holdSums() && !in.holdClimbs());
+        assertEquals(Duration.ZERO, PofSwitchFactory.options(Mode.LITERAL, RuntimeParameters.DEFAULTS).algorithm()
+                .responsiveHold());
+        assertEquals(Duration.ZERO, PofSwitchFactory.options(Mode.IN_SWITCH,
+                RuntimeParameters.DEFAULTS.withResponsiveHold(Duration.ZERO)).algorithm().responsiveHold());
+        org.hsdba.algorithm.KernelOptions off = PofSwitchFactory.responsiveHold(Duration.ZERO).apply(in);
+        assertEquals(Duration.ZERO, off.responsiveHold());
+        assertEquals(in.toBuilder().responsiveHold(Duration.ZERO).holdClaim(false).holdSums(false).holdClimbs(true)
+                .build(), off);
+        assertEquals(Duration.ofSeconds(5), PofSwitchFactory.responsiveHold(Duration.ofSeconds(5)).apply(off)
+                .responsiveHold());
+    }
+
     @Test
     public void modesOtherThanInSwitchAndLiteralAreRefused() {
         assertTrue(new PofSwitchFactory().supports(Mode.LITERAL));

@@ -66,21 +66,41 @@ public class SimulateMainTest {
     }
 
     /**
-     * Issue 14: {@code --responsive-hold} compiles the hold (the summed hold) into the
-     * in-switch program; the run's files say so. A bad value is refused with the option's name.
+     * Issue 14: the responsive hold (the summed hold) is compiled into the in-switch program by
+     * default, 2 s, unless the scenario's runtime says otherwise; {@code --responsive-hold} overrides
+     * either, 0 turning it off. The run's files say which. A bad value is refused with the option's name.
      */
     @Test
-    public void theResponsiveHoldIsAnOptionOfTheCompiledRun() throws Exception {
-        Path dir = tmp.getRoot().toPath().resolve("held");
-        int code = run(scenario().toString(), "--mode", "in-switch", "--out", dir.toString(), "--duration", "3",
-                "--responsive-hold", "500ms");
-        assertEquals(err.toString(StandardCharsets.UTF_8), 0, code);
-        String summary = Files.readString(dir.resolve("two-summary.json"));
-        assertTrue(summary, summary.contains("\"processor\" : \"pof-reference-switch (compiled program on the reference"
-                + " datapath), responsive hold 500ms\""));
+    public void theResponsiveHoldIsOnByDefaultAndAnOptionOfTheCompiledRun() throws Exception {
+        assertEquals("2.0", holdOf(scenario(), "default"));
+        assertEquals("0.5", holdOf(scenario(), "held", "--responsive-hold", "500ms"));
+        assertEquals("0.0", holdOf(scenario(), "off", "--responsive-hold", "0"));
+        Path offInFile = tmp.getRoot().toPath().resolve("offfile.json");
+        Files.writeString(offInFile, ScenarioRunsTestData.SCENARIO.replace("\"runtime\": {",
+                "\"runtime\": {\"responsiveHold\": \"0s\", "));
+        assertTrue("the scenario has a runtime member", !Files.readString(offInFile).equals(ScenarioRunsTestData.SCENARIO));
+        assertEquals("0.0", holdOf(offInFile, "offfile"));
+        assertEquals("3.0", holdOf(offInFile, "offfile", "--responsive-hold", "3s"));
         assertEquals(2, run(scenario().toString(), "--responsive-hold", "long"));
         assertTrue(err.toString(StandardCharsets.UTF_8),
                 err.toString(StandardCharsets.UTF_8).contains("--responsive-hold needs a duration such as 2s"));
+        assertEquals(2, run(scenario().toString(), "--responsive-hold", "2min"));
+        assertTrue(err.toString(StandardCharsets.UTF_8),
+                err.toString(StandardCharsets.UTF_8).contains("--responsive-hold 2min is outside"));
+    }
+
+    /** The responsive_hold_s the in-switch run's summary records. */
+    private String holdOf(Path scenario, String name, String... extra) throws Exception {
+        Path dir = tmp.getRoot().toPath().resolve("hold-" + name + extra.length);
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(scenario.toString(), "--mode",
+                "in-switch", "--out", dir.toString(), "--duration", "2"));
+        args.addAll(java.util.List.of(extra));
+        assertEquals(err.toString(StandardCharsets.UTF_8), 0, run(args.toArray(new String[0])));
+        String base = scenario.getFileName().toString().replaceFirst("\\.json$", "");
+        String summary = Files.readString(dir.resolve(base + "-summary.json")).replace(" ", "");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"responsive_hold_s\":\"?([0-9.]+)").matcher(summary);
+        assertTrue(summary, m.find());
+        return m.group(1);
     }
 
     @Test
