@@ -563,6 +563,9 @@ public final class HsdbaKernel {
                 } else {
                     double decay = Math.exp(-(double) gap / k);
                     s.rate[v] = (1 - decay) * len * 1e9 / gap + decay * s.rate[v];
+                    if (options.fallRestart()) {
+                        fallCheck(s, v, len, t, k);
+                    }
                 }
             }
             return s.rate[v];
@@ -578,6 +581,42 @@ public final class HsdbaKernel {
             s.windowStart[v] = t;
         }
         return s.rate[v];
+    }
+
+    /**
+     * {@link KernelOptions#fallRestart()}: the fall clock counts the node's packets at R / 2^this, a
+     * quarter of the estimate: below any congestion window's decrease over two round trips (a sender
+     * that halved twice keeps its responsive hold; ResponsiveHoldTest), above a tenfold fall.
+     */
+    public static final int FALL_SHIFT = 2;
+
+    /**
+     * {@link KernelOptions#fallRestart()}, after an EWMA step (the warm-up is over, so the warm-up's
+     * first-packet time is free: the program keeps the fall clock in that state word, offset by K
+     * so that the warm-up test {@code TIME - word < K} stays false). The clock {@code Z} advances by
+     * what the packet covers at a quarter of the new estimate, {@code MULDIV(L, 4 * 10^9, R)} ns, and never
+     * past {@code TIME - K}; its lag {@code TIME - K - Z} is a CUSUM, in time, of the arrivals'
+     * shortfall below {@code R/4}. When it exceeds the node's aging gap the node's rate has fallen
+     * below a quarter of its estimate for longer than aging tolerates a silence: the estimate restarts as
+     * after aging (R := 0, warm-up from this packet) and a hold ends (its claim was the old rate).
+     * A source at its estimate, or one that halves, even twice (a congestion window's decreases), keeps the
+     * clock at {@code TIME - K}; an on/off source's off periods add at most one gap each, which
+     * its on periods at above R/4 take back.
+     */
+    private void fallCheck(KernelState s, int v, int len, long t, long k) {
+        long rate = (long) Math.floor(s.rate[v]);
+        long limit = t - k;
+        long cover = rate <= 0 ? Long.MAX_VALUE : (long) Math.floor(len * (1e9 * (1 << FALL_SHIFT)) / rate);
+        long clock = Math.min(saturatedAdd(s.warmStart[v], cover), limit);
+        s.warmStart[v] = clock;
+        if (limit - clock > ageGap(len, s.rate[v], k)) {
+            s.rate[v] = 0;
+            s.lastArrival[v] = t;
+            s.warmStart[v] = t;
+            if (holdNanos > 0) {
+                s.holdUntil[v] = Math.min(s.holdUntil[v], t);
+            }
+        }
     }
 
     /**

@@ -17,7 +17,7 @@ import org.hsdba.model.RuntimeParameters;
  * {@code B = min(share, l)} ({@link PassDown#SHARE}: section 3's {@code R} term drops below capacity),
  * congestion restart on, peak cap on, inactive-leaf weight removal on with a 10 s idle timeout,
  * subtree demand on (a node's demand is what its subtree can use), EWMA warm-up on, aging on,
- * responsive hold off. Whether
+ * fall restart on, responsive hold off. Whether
  * guarantee+excess is used is a property of the tree ({@code AllocationMode}), not an option.
  */
 public final class KernelOptions {
@@ -37,6 +37,7 @@ public final class KernelOptions {
     private final boolean childDemand;
     private final boolean warmUp;
     private final boolean aging;
+    private final boolean fallRestart;
     private final Duration responsiveHold;
     private final boolean holdClaim;
     private final boolean holdRelease;
@@ -57,6 +58,7 @@ public final class KernelOptions {
         this.childDemand = b.childDemand;
         this.warmUp = b.warmUp;
         this.aging = b.aging;
+        this.fallRestart = b.fallRestart;
         this.responsiveHold = b.responsiveHold;
         this.holdClaim = b.holdClaim;
         this.holdRelease = b.holdRelease;
@@ -95,6 +97,7 @@ public final class KernelOptions {
         b.childDemand = childDemand;
         b.warmUp = warmUp;
         b.aging = aging;
+        b.fallRestart = fallRestart;
         b.responsiveHold = responsiveHold;
         b.holdClaim = holdClaim;
         b.holdRelease = holdRelease;
@@ -211,6 +214,21 @@ public final class KernelOptions {
     }
 
     /**
+     * A sustained fall restarts the estimate (issue 14, a class that slows; on by default): after
+     * the warm-up, a clock counts the node's packets at a quarter of its EWMA estimate, and once the
+     * arrivals have fallen behind it by more than the node's aging gap (the CUSUM of their
+     * shortfall below {@code R/4}) the estimate restarts as after aging (R := 0, warm-up) and a
+     * responsive hold ends. A class that slows from 1 Gb/s to 100 Mb/s is then measured at its new
+     * rate within about K/4 instead of the EWMA's 3 K; rises, steady sources, halvings (twice too) and the off
+     * periods that aging leaves alone do not move the clock far enough (docs/hsdba-compiler.md
+     * section 5 item 12). EWMA levels with the warm-up only (it keeps its clock in the warm-up's word).
+     * Off: a class that slows keeps its share while its EWMA falls with K (about 3 K for a tenfold fall).
+     */
+    public boolean fallRestart() {
+        return fallRestart && warmUp;
+    }
+
+    /**
      * Responsive hold (zero: off): a node that had a packet dropped within this time counts as
      * unsatisfied whatever its rate (a responsive sender's trough after a loss is not a lower
      * demand: its share is not handed to its siblings), and may pass, without drops, what it left
@@ -277,7 +295,7 @@ public final class KernelOptions {
                 && k.dropDraw == dropDraw
                 && k.passDown == passDown && k.congestionRestart == congestionRestart && k.peakCap == peakCap
                 && k.removeInactiveWeights == removeInactiveWeights && k.idleTimeout.equals(idleTimeout)
-                && k.subtreeDemand == subtreeDemand && k.childDemand == childDemand && k.warmUp == warmUp && k.aging == aging
+                && k.subtreeDemand == subtreeDemand && k.childDemand == childDemand && k.warmUp == warmUp && k.aging == aging && k.fallRestart == fallRestart
                 && k.responsiveHold.equals(responsiveHold) && k.holdClaim == holdClaim
                 && k.holdRelease == holdRelease
                 && k.holdClimbs == holdClimbs && k.holdSums == holdSums;
@@ -286,7 +304,7 @@ public final class KernelOptions {
     @Override
     public int hashCode() {
         return Objects.hash(estimator, levelEstimators, dropRule, dropDraw, passDown, congestionRestart, peakCap, removeInactiveWeights,
-                idleTimeout, subtreeDemand, childDemand, warmUp, aging, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
+                idleTimeout, subtreeDemand, childDemand, warmUp, aging, fallRestart, responsiveHold, holdClaim, holdRelease, holdClimbs, holdSums);
     }
 
     @Override
@@ -294,7 +312,7 @@ public final class KernelOptions {
         return "KernelOptions{" + estimator + (levelEstimators.isEmpty() ? "" : ", per level " + levelEstimators)
                  + ", drop " + dropRule + " " + dropDraw + ", pass down " + passDown + ", restart " + congestionRestart + ", peak cap " + peakCap
                 + ", idle removal " + (removeInactiveWeights ? Durations.format(idleTimeout) : "off")
-                + (subtreeDemand ? "" : ", raw demand") + (childDemand ? "" : ", own-estimate demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging")
+                + (subtreeDemand ? "" : ", raw demand") + (childDemand ? "" : ", own-estimate demand") + (warmUp ? "" : ", no warm-up") + (aging ? "" : ", no aging") + (fallRestart ? "" : ", no fall restart")
                 + (responsiveHold.isZero() ? "" : ", responsive hold " + Durations.format(responsiveHold)
                         + (holdClaim ? " claiming D" : "")
                         + (holdRelease ? " released by a full bank" : "") + (holdClimbs ? "" : " not climbing") + (holdSums ? " summing claims" : "")) + "}";
@@ -315,6 +333,7 @@ public final class KernelOptions {
         private boolean childDemand = true;
         private boolean warmUp = true;
         private boolean aging = true;
+        private boolean fallRestart = true;
         private Duration responsiveHold = Duration.ZERO;
         private boolean holdClaim;
         private boolean holdRelease;
@@ -355,6 +374,12 @@ public final class KernelOptions {
                 throw new IllegalArgumentException("responsive hold must be zero (off) or positive, not " + Durations.format(d));
             }
             this.responsiveHold = d;
+            return this;
+        }
+
+        /** {@link KernelOptions#fallRestart()}. */
+        public Builder fallRestart(boolean on) {
+            this.fallRestart = on;
             return this;
         }
 

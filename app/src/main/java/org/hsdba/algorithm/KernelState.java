@@ -139,6 +139,15 @@ public final class KernelState {
         return active[node];
     }
 
+    /**
+     * The warm-up's first-packet time, ns; with {@link KernelOptions#fallRestart()}, once the
+     * warm-up is over, the fall clock kept in the same word (at or below the last packet's time
+     * less K; HsdbaKernel.fallCheck).
+     */
+    public long estimateClock(int node) {
+        return warmStart[node];
+    }
+
     /** Whether the node aged out of its parent's sums (no packet for its aging gap) and is not idle yet. */
     public boolean aged(int node) {
         return aged[node];

@@ -211,6 +211,9 @@ final class LevelBlocks {
             a.alu(MULDIV, x, y, x, imm(FixedPoint.Q32_ONE));
             a.alu(MULDIV, y, decay, state(Words.S_RATE), imm(FixedPoint.Q32_ONE));
             a.alu(ADD, RATE, x, y);
+            if (algo.fallRestart()) {
+                fallCheck(a, x, y, decay);
+            }
             a.label("estimated");
             return;
         }
@@ -225,6 +228,33 @@ final class LevelBlocks {
         a.mov(state(Words.S_WINDOW_BYTES), imm(0));
         a.mov(state(Words.S_TIME), HxOperand.time());
         a.label("measured");
+    }
+
+    /**
+     * {@link KernelOptions#fallRestart()} after an EWMA step (HsdbaKernel.fallCheck): the warm-up's
+     * word holds the fall clock Z once the warm-up is over, kept at or below TIME - K so that the
+     * warm-up test still reads "over". Z := min(Z + MULDIV(L, 4 * 10^9, R'), TIME - K) (what the
+     * packet covers at R'/4; R' = 0 covers "forever"); if TIME - K - Z exceeds the aging gap
+     * max(MULDIV(L, 8 * 10^9, R'), K/8 + 1), the estimate restarts as at activation (R' := 0, the
+     * first packet now; the arrival time is already TIME) and a hold ends (HOLD_END := min(it, TIME)).
+     */
+    private void fallCheck(BlockAssembler a, HxOperand x, HxOperand y, HxOperand z) {
+        HxOperand clock = state(Words.S_START);
+        a.alu(MULDIV, x, LENGTH, imm(FixedPoint.NANOS_PER_SECOND << HsdbaKernel.FALL_SHIFT), RATE);
+        a.alu(SUB, y, HxOperand.time(), param(Words.P_PERIOD));
+        a.alu(ADD, clock, clock, x);
+        a.alu(MIN, clock, clock, y);
+        a.alu(SUB, y, y, clock);
+        a.alu(MULDIV, x, LENGTH, imm(HsdbaKernel.AGE_GAPS * FixedPoint.NANOS_PER_SECOND), RATE);
+        a.alu(SHR, z, param(Words.P_PERIOD), imm(HsdbaKernel.WARM_UP_FLOOR_SHIFT));
+        a.alu(ADD, z, z, imm(1));
+        a.alu(MAX, x, x, z);
+        a.branch(HxBranchCond.LE, y, x, "estimated");
+        a.mov(RATE, imm(0));
+        a.mov(clock, HxOperand.time());
+        if (hold()) {
+            a.alu(MIN, state(Words.S_HOLD_END), state(Words.S_HOLD_END), HxOperand.time());
+        }
     }
 
     /**

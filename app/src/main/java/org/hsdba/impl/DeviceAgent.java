@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.hsdba.api.DeviceMode;
@@ -69,6 +70,12 @@ final class DeviceAgent {
         /** Runs {@code task} on the device's lane, after what is queued there. */
         void execute(String deviceId, Runnable task);
 
+        /**
+         * From an adapter thread (a send's completion): {@code task} on the device's lane, run on
+         * the calling thread if the lane is idle (no hand-off), else queued like {@link #execute}.
+         */
+        void executeFromAdapter(String deviceId, Runnable task);
+
         void emit(HsdbaEvent event);
 
         /** The switch confirmed {@code program}: settle joins, start tracking its nodes. */
@@ -96,6 +103,21 @@ final class DeviceAgent {
     final AtomicLong joinsRefused = new AtomicLong();
     final AtomicLong joinsRateLimited = new AtomicLong();
     final AtomicLong joinsIgnored = new AtomicLong();
+    /**
+     * Set while a lane task that ends by calling {@link #reconcile} runs (a join drain): a tree
+     * change the store reports meanwhile is then only noted in {@link #changesTaken} instead of
+     * queueing a lane task of its own (a pool thread woken per join for an update that finds
+     * nothing to do). The event comes after its write is durable, the reconcile reads the store
+     * after the flag is cleared, so the change is not missed.
+     */
+    volatile boolean reconcileFollows;
+    /** A store change was left to the reconcile that follows (set before the flag is read again). */
+    final AtomicBoolean changesTaken = new AtomicBoolean();
+    /**
+     * A change is at the switch, its confirmation not back yet (the lane's {@code busy}, readable
+     * from the adapter's threads): a join arriving now cannot be sent before that confirmation.
+     */
+    private volatile boolean sending;
 
     private final Context ctx;
     private volatile TokenBucket joinBucket;
@@ -166,6 +188,11 @@ final class DeviceAgent {
                 : new Enforcement(port, stored.operatorVersion(), version, Enforcement.Status.PENDING, null);
     }
 
+    /** Any thread: a change was sent and its confirmation has not been handled yet. */
+    boolean sending() {
+        return sending;
+    }
+
     JoinCounters joins() {
         return new JoinCounters(joinsAccepted.get(), joinsRefused.get(), joinsRateLimited.get(), joinsIgnored.get());
     }
@@ -203,6 +230,7 @@ final class DeviceAgent {
         session = sw;
         readyNanos = ctx.time().nanoTime();
         busy = false;
+        sending = false;
         wiping = false;
         failed = false;
         confirmed = null;
@@ -223,6 +251,7 @@ final class DeviceAgent {
         confirmed = null;
         enforced = Map.of();
         busy = false;
+        sending = false;
         installed = null;
         readingInFlight = false;
         boolean planned = wiping;
@@ -364,6 +393,7 @@ final class DeviceAgent {
 
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
+        sending = true;
         if (messages.isEmpty()) {
             ctx.execute(deviceId, () -> done(sw, kind, next, 0, null));
             return;
@@ -376,7 +406,9 @@ final class DeviceAgent {
             if (err == null && !joins.isEmpty()) {
                 ctx.joinsConfirmed(this, sw, joins);
             }
-            ctx.execute(deviceId, () -> done(sw, kind, next, sent, err));
+            // Usually the event loop that read the confirmation: done (and the next change's
+            // send) runs right there if the lane is idle, instead of waking a lane thread.
+            ctx.executeFromAdapter(deviceId, () -> done(sw, kind, next, sent, err));
         });
     }
 
@@ -400,6 +432,7 @@ final class DeviceAgent {
             return; // the session this was sent on is gone; the next one starts from scratch
         }
         busy = false;
+        sending = false;
         if (err != null) {
             rejected(kind, next, err);
             return;

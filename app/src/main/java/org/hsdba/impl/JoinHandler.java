@@ -91,16 +91,25 @@ final class JoinHandler {
 
     /** One switch's waiting packet-ins. */
     private static final class Queue {
+        /** The device's agent (one per device id, never replaced). */
+        final DeviceAgent owner;
         final ConcurrentLinkedQueue<Request> requests = new ConcurrentLinkedQueue<>();
         final AtomicInteger size = new AtomicInteger();
         final AtomicBoolean drainQueued = new AtomicBoolean();
+
+        Queue(DeviceAgent owner) {
+            this.owner = owner;
+        }
     }
 
     private final Map<String, Queue> queues = new ConcurrentHashMap<>();
     private final HsdbaStore store;
     private final Object writeLock;
     private final Function<PofSwitch, DeviceAgent> agentOf;
+    /** Runs a device's drain on its lane, on the offering thread if the lane is idle. */
     private final BiConsumer<String, Runnable> lanes;
+    /** Queues a device's drain on its lane, always. */
+    private final BiConsumer<String, Runnable> queued;
     private final Consumer<HsdbaEvent> emit;
     private final TimeSource time;
     /** Guarded by the write lock, like the next two. */
@@ -111,7 +120,8 @@ final class JoinHandler {
     private final RefusalBursts bursts;
 
     JoinHandler(HsdbaStore store, Object writeLock, AdmittedTrees admitted, TreeWriter writer,
-                Function<PofSwitch, DeviceAgent> agentOf, BiConsumer<String, Runnable> lanes, Consumer<HsdbaEvent> emit,
+                Function<PofSwitch, DeviceAgent> agentOf, BiConsumer<String, Runnable> lanes,
+                BiConsumer<String, Runnable> queued, Consumer<HsdbaEvent> emit,
                 TimeSource time, Supplier<HsdbaParameters> parameters) {
         this.store = store;
         this.writeLock = writeLock;
@@ -119,6 +129,7 @@ final class JoinHandler {
         this.writer = writer;
         this.agentOf = agentOf;
         this.lanes = lanes;
+        this.queued = queued;
         this.emit = emit;
         this.time = time;
         this.parameters = parameters;
@@ -127,17 +138,27 @@ final class JoinHandler {
 
     /**
      * Any thread: queue a packet-in of {@code agent}'s switch that passed the rate limit; false
-     * (nothing queued) if that switch already has {@link #MAX_QUEUED} waiting.
+     * (nothing queued) if that switch already has {@link #MAX_QUEUED} waiting. The lane's drain
+     * is handed to the manager's lane scheduler, which runs it on this thread (the adapter's event
+     * loop) when the device's lane is idle: the join is then written and sent before this returns.
+     * Not while a change is at the switch: the join could not be sent before its confirmation, which
+     * this loop reads, so the lane writes it meanwhile.
      */
     boolean offer(DeviceAgent agent, PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
-        Queue q = queues.computeIfAbsent(agent.deviceId, d -> new Queue());
+        Queue q = queues.computeIfAbsent(agent.deviceId, d -> new Queue(agent));
         if (q.size.incrementAndGet() > MAX_QUEUED) {
             q.size.decrementAndGet();
             return false;
         }
         q.requests.add(new Request(agent, sw, packetIn, arrivalNanos));
         if (q.drainQueued.compareAndSet(false, true)) {
-            lanes.accept(agent.deviceId, () -> drain(q));
+            if (agent.sending()) {
+                // Nothing can be sent before the change in flight is confirmed: on the lane, the
+                // write goes on beside the event loop, which stays free to read that confirmation.
+                queued.accept(agent.deviceId, () -> drain(q));
+            } else {
+                lanes.accept(agent.deviceId, () -> drain(q));
+            }
         }
         return true;
     }
@@ -146,14 +167,30 @@ final class JoinHandler {
      * The switch's lane: handles every packet-in it has queued, then brings the switch up to date
      * with the joins it wrote. The store tells the manager of the write too, but on its own
      * thread and then through this lane again (the cluster store: the map's event thread), two
-     * hand-offs on every join's path; the program update that follows that event finds the switch
-     * already updated or busy and does nothing.
+     * hand-offs on every join's path. While this runs, tree changes the store reports for the
+     * device need no lane task of their own ({@link DeviceAgent#reconcileFollows}): the update at
+     * the end reads the store after them.
      */
     private void drain(Queue q) {
         q.drainQueued.set(false);
+        q.owner.reconcileFollows = true;
+        boolean wrote = false;
+        try {
+            wrote = joinAll(q);
+        } finally {
+            q.owner.reconcileFollows = false;
+            boolean changesTaken = q.owner.changesTaken.getAndSet(false);
+            if (wrote || changesTaken) {
+                // Durable now (every commit awaited): the switch may be given the new entries.
+                q.owner.reconcile();
+            }
+        }
+    }
+
+    /** Handles every packet-in queued; true if it wrote any join. */
+    private boolean joinAll(Queue q) {
         Map<PortRef, List<Request>> byTree = new LinkedHashMap<>();
         Map<Request, JoinSite> sites = new LinkedHashMap<>();
-        Set<DeviceAgent> agents = new HashSet<>();
         for (Request r = q.requests.poll(); r != null; r = q.requests.poll()) {
             q.size.decrementAndGet();
             DeviceAgent a = agentOf.apply(r.sw);
@@ -162,7 +199,6 @@ final class JoinHandler {
             if (site.isPresent()) {
                 sites.put(r, site.get());
                 byTree.computeIfAbsent(site.get().port(), p -> new ArrayList<>()).add(r);
-                agents.add(a);
             } else {
                 ignored(r, a == null ? "its session was replaced or is not mastered here"
                         : program == null ? "the switch's program is not confirmed yet" : "it came from no join site");
@@ -172,10 +208,7 @@ final class JoinHandler {
         for (Map.Entry<PortRef, List<Request>> e : byTree.entrySet()) {
             wrote |= joinBatch(e.getKey(), e.getValue(), sites);
         }
-        if (wrote) {
-            // Durable now (every commit awaited): the switch may be given the new entries.
-            agents.forEach(DeviceAgent::reconcile);
-        }
+        return wrote;
     }
 
     /** Writes the batch's joins and waits until they are durable; true if it wrote any. */

@@ -257,6 +257,34 @@ public class HsdbaCompilerTest {
         assertEquals(Words.S_START, Words.holdClaimWord(Estimator.window(Duration.ofMillis(1))));
     }
 
+    /**
+     * The fall restart (KernelOptions.fallRestart, on by default) adds its check to the EWMA step of every level
+     * block, 12 instructions (13 with a hold, which it ends), in the existing words (the fall clock
+     * lives in the warm-up's word 5); the window estimator and a tree without the option compile
+     * byte for byte as before.
+     */
+    @Test
+    public void theFallRestartAddsItsCheckToTheEwmaStepOnly() {
+        KernelOptions base = KernelOptions.builder().idleTimeout(Duration.ofMillis(50)).fallRestart(false).build();
+        for (KernelOptions o : List.of(base, base.toBuilder().summedHold(Duration.ofSeconds(2)).build(),
+                base.toBuilder().estimator(Estimator.window(Duration.ofMillis(1))).build())) {
+            List<BlockProgram> off = HsdbaCompiler.blocks(CompilerTestTrees.twoLevel(), CAPS,
+                    CompilerOptions.builder().algorithm(o).build());
+            List<BlockProgram> on = HsdbaCompiler.blocks(CompilerTestTrees.twoLevel(), CAPS,
+                    CompilerOptions.builder().algorithm(o.toBuilder().fallRestart(true).build()).build());
+            boolean ewma = o.defaultEstimator().kind() == Estimator.Kind.EWMA;
+            int added = !ewma ? 0 : o.responsiveHold().isZero() ? 12 : 13;
+            assertEquals("port block", off.get(0).toString(), on.get(0).toString());
+            for (int level = 1; level < off.size(); level++) {
+                assertEquals(o + ", level " + level, off.get(level).instructions().size() + added,
+                        on.get(level).instructions().size());
+            }
+            if (!ewma) {
+                assertEquals(off.toString(), on.toString());
+            }
+        }
+    }
+
     @Test
     public void stockSwitchIsRefused() {
         try {

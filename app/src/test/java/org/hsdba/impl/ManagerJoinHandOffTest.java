@@ -86,16 +86,24 @@ public class ManagerJoinHandOffTest {
         assertEquals("the switch got its program", 1, sw.batches.size());
     }
 
-    private void offerJoin(int lastByte) {
-        for (PofSwitchListener l : h.switches.listeners()) {
-            l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, lastByte)));
-        }
+    /**
+     * Delivers a join PACKET_IN on a thread of its own, as the adapter's event loop does: the
+     * manager may handle it right there (its lane idle), waiting for the write on that thread.
+     */
+    private Thread offerJoin(int lastByte) {
+        Thread adapter = new Thread(() -> {
+            for (PofSwitchListener l : h.switches.listeners()) {
+                l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 0, lastByte)));
+            }
+        }, "adapter");
+        adapter.start();
+        return adapter;
     }
 
     @Test
-    public void aJoinIsProgrammedWithoutWaitingForTheStoresChangeEvent() {
+    public void aJoinIsProgrammedWithoutWaitingForTheStoresChangeEvent() throws InterruptedException {
         connect();
-        offerJoin(7);
+        offerJoin(7).join();
         h.quiet();
         assertEquals(2, sw.batches.size());
         assertEquals(FlowModCommand.ADD, ((FlowMod) sw.batches.get(1).get(0)).command());
@@ -107,12 +115,14 @@ public class ManagerJoinHandOffTest {
         connect();
         store.staged = new CountDownLatch(1);
         store.durable = new CountDownLatch(1);
-        offerJoin(8);
+        Thread adapter = offerJoin(8);
         assertTrue("the join was written", store.staged.await(10, TimeUnit.SECONDS));
-        // The lane now waits for the write; nothing may reach the switch meanwhile.
+        // The lane (here the adapter's thread, the lane being idle) now waits for the write;
+        // nothing may reach the switch meanwhile.
         Thread.sleep(50);
         assertEquals("sent before the write was durable", 1, sw.batches.size());
         store.durable.countDown();
+        adapter.join(10_000);
         h.quiet();
         assertEquals(2, sw.batches.size());
         assertTrue(store.tree(Harness.PORT).get().contains("user-10.0.0.8"));

@@ -235,12 +235,14 @@ public class ManagerJoinTest {
         BandwidthTree beforeTree = h.manager.tree(Harness.PORT).get();
         long before = beforeTree.version();
         // Hold the control thread so that all six packet-ins are waiting when it runs: "together"
-        // must not depend on how fast this thread delivers them.
+        // must not depend on how fast this thread delivers them. The device's lane has a task
+        // queued behind the held thread, so no packet-in finds it idle and runs inline.
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         h.scheduler.submit(() -> {
             release.await();
             return null;
         });
+        h.manager.mastershipChanged(Harness.DEVICE);
         for (PofSwitchListener l : h.switches.listeners()) {
             for (int i = 1; i <= 5; i++) {
                 l.packetIn(sw, Harness.joinPacketIn(2, Harness.frameTo(10, 0, 2, i)));

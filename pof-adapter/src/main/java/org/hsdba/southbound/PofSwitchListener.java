@@ -7,7 +7,12 @@ import org.hsdba.pof.message.PacketIn;
 import org.hsdba.pof.message.PofMessage;
 import org.hsdba.pof.message.PortStatus;
 
-/** Events from switches. Called on adapter threads: return quickly, never block. */
+/**
+ * Events from switches. Called on adapter threads (the switch connection's event loop): return
+ * quickly, never block for long. A listener may do a bounded amount of work there (hsdba handles a
+ * join within a per-switch time budget); what it sends to a switch from there is written by that
+ * loop without a thread hand-off.
+ */
 public interface PofSwitchListener {
 
     /** Handshake done, ports enabled, capability probed; the switch is empty and ready. */

@@ -46,6 +46,7 @@ public final class EvalContext {
     private final java.time.Duration responsiveHold;
     private final String holdRuleName;
     private final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule;
+    private final AlgorithmRule algorithmRule;
 
     /** @param threads runs done at the same time (each run is single-threaded and seeded, so results do not depend on it) */
     public EvalContext(Path dir, boolean quick, PrintStream log, int threads) {
@@ -59,10 +60,17 @@ public final class EvalContext {
         this.responsiveHold = null;
         this.holdRuleName = "";
         this.holdRule = null;
+        this.algorithmRule = null;
     }
 
     private EvalContext(EvalContext c, java.time.Duration responsiveHold, String holdRuleName,
                         java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule) {
+        this(c, responsiveHold, holdRuleName, holdRule, c.algorithmRule);
+    }
+
+    private EvalContext(EvalContext c, java.time.Duration responsiveHold, String holdRuleName,
+                        java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> holdRule,
+                        AlgorithmRule algorithmRule) {
         this.dir = c.dir;
         this.quick = c.quick;
         this.log = c.log;
@@ -70,6 +78,27 @@ public final class EvalContext {
         this.responsiveHold = responsiveHold;
         this.holdRuleName = holdRuleName;
         this.holdRule = holdRule;
+        this.algorithmRule = algorithmRule;
+    }
+
+    /** An algorithm option under evaluation: its name and the change. */
+    private static final class AlgorithmRule {
+        final String name;
+        final java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change;
+
+        AlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change) {
+            this.name = Objects.requireNonNull(name, "rule name");
+            this.change = Objects.requireNonNull(change, "rule");
+        }
+    }
+
+    /**
+     * The same context with the algorithm options changed by {@code change} in every HSDBA run (the
+     * compiled program and the kernel), an experiment's named variants included, as a changed
+     * default would be, after the responsive hold (e.g. {@code --no-fall-restart}).
+     */
+    public EvalContext withAlgorithmRule(String name, java.util.function.UnaryOperator<org.hsdba.algorithm.KernelOptions> change) {
+        return new EvalContext(this, responsiveHold, holdRuleName, holdRule, new AlgorithmRule(name, change));
     }
 
     /**
@@ -233,6 +262,11 @@ public final class EvalContext {
                 factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(holdRuleName,
                         o -> o.responsiveHold().isZero() ? o : rule.apply(o));
             }
+        }
+        if (algorithmRule != null && factory instanceof PofSwitchFactory) {
+            factory = ((PofSwitchFactory) factory).andThen(algorithmRule.name, algorithmRule.change);
+        } else if (algorithmRule != null && factory instanceof org.hsdba.sim.reference.ReferenceModelFactory) {
+            factory = ((org.hsdba.sim.reference.ReferenceModelFactory) factory).andThen(algorithmRule.name, algorithmRule.change);
         }
         long t0 = System.nanoTime();
         RunResult r = Runner.run(spec, factory, progress(who), observer);

@@ -37,6 +37,7 @@ public final class EvaluateMain {
         boolean noClimb = false;
         boolean sums = false;
         boolean stratified = false;
+        boolean noFallRestart = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -84,6 +85,9 @@ public final class EvaluateMain {
                     case "--hold-release":
                         release = true;
                         break;
+                    case "--no-fall-restart":
+                        noFallRestart = true;
+                        break;
                     case "--hold-kernel":
                         kernel = true;
                         break;
@@ -116,6 +120,9 @@ public final class EvaluateMain {
                 ctx = ctx.withKernelHoldRule(rule, o -> o.toBuilder().holdClaim(c).holdRelease(rel).holdClimbs(climbs)
                         .holdSums(summed).dropDraw(draw).build());
             }
+            if (noFallRestart) {
+                ctx = ctx.withAlgorithmRule("no fall restart", o -> o.toBuilder().fallRestart(false).build());
+            }
             long t0 = System.nanoTime();
             List<ExperimentResult> results = Suite.run(experiments, ctx);
             double wall = (System.nanoTime() - t0) / 1e9;
@@ -124,7 +131,8 @@ public final class EvaluateMain {
                     + (hold == null ? "" : " --responsive-hold " + org.hsdba.model.Durations.format(hold))
                     + (kernel ? " --hold-kernel" : "") + (claim ? " --hold-claim" : "")
                     + (release ? " --hold-release" : "") + (noClimb ? " --hold-no-climb" : "")
-                    + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "");
+                    + (sums ? " --hold-sums" : "") + (stratified ? " --hold-stratified" : "")
+                    + (noFallRestart ? " --no-fall-restart" : "");
             ReportWriter.write(dir, results, quick, command, wall, cpuSeconds(), threads,
                     hold == null ? org.hsdba.model.RuntimeParameters.DEFAULTS.responsiveHold() : hold);
             int met = 0;
@@ -171,7 +179,7 @@ public final class EvaluateMain {
     static String usage() {
         return "usage: hsdba evaluate [--out DIR] [--quick] [--only ID[,ID...]] [--threads N] [--responsive-hold H]\n"
                 + "                      [--hold-kernel] [--hold-claim] [--hold-release] [--hold-no-climb] [--hold-sums]\n"
-                + "                      [--hold-stratified]\n"
+                + "                      [--hold-stratified] [--no-fall-restart]\n"
                 + "  runs the evaluation suite (the paper's experiments on the reference switch, with baselines)\n"
                 + "  and writes DIR/README.md (default docs/evaluation) with tables and PNG/SVG plots.\n"
                 + "  --quick: short runs (a minute); --only: some experiments; --threads: runs at a time (2).\n"
@@ -182,6 +190,8 @@ public final class EvaluateMain {
                 + "  drop draw outside holds (held packets are drawn independently):\n"
                 + "  the compiled program's runs run on the reference kernel instead (--hold-kernel: the plain hold, with\n"
                 + "  independent draws, climbing, no claim).\n"
+                + "  --no-fall-restart: every HSDBA run without the fall restart (KernelOptions.fallRestart, on by\n"
+                + "  default: a sustained fall restarts a node's estimate; docs/hsdba-compiler.md section 5 item 12).\n"
                 + "  Experiment ids: " + String.join(",", Suite.ids()) + ".";
     }
 }

@@ -24,7 +24,8 @@ import org.hsdba.sim.traffic.TrafficSource;
  * (within 5 %) in at most 2 K of simulated time, the port above 95 % busy meanwhile. Busy is the
  * carried rate over what the port may carry, {@code B = eta * C}: with eta = 0.95 the carried
  * rate can never exceed 95 % of C, so a share of C could not meet any target; both are shown.
- * Measured in bins of K / 4 with the in-switch program, K = 10 ms.
+ * Measured in bins of K / 4 with the in-switch program, K = 10 ms. A class that slows is handed over by
+ * the fall restart ({@code KernelOptions.fallRestart}), a stopped one by aging.
  */
 public final class StoppedClassExperiment implements Experiment {
 
@@ -146,14 +147,14 @@ public final class StoppedClassExperiment implements Experiment {
                 + " within 5 %% of its new share (950 Mb/s, or 850 Mb/s when h1 slows) to the end of the run; busy ="
                 + " the port's carried rate over [change, change + 2 K] as a share of B = eta * C (what the port may"
                 + " carry; of C it is 0.95 times that). Estimates age with time (`KernelOptions.aging`, on by"
-                + " default): a node without a packet for max(8 L / R, K/8) leaves its parent's sums.%n%n",
+                + " default): a node without a packet for max(8 L / R, K/8) leaves its parent's sums; and a sustained"
+                + " fall restarts them (`KernelOptions.fallRestart`, on by default): a node whose arrivals fall behind"
+                + " a quarter of its estimate by more than that gap restarts its estimate (docs/hsdba-compiler.md section 5"
+                + " item 12).%n%n",
                 STOP, Md.time(K), Md.time(bin)));
         Md.Table t = new Md.Table("run", "h2 reaches its new share after", "in K", "first bin within 5 % after",
                 "port busy over 2 K (mean, of B)", "lowest bin (of B)", "mean, of C");
         List<Check> checks = new ArrayList<>();
-        String hold = EvalContext.holdLabel(ctx.holdOf(RunSpec.builder("probe").tree(TreeBinding.of(tree))
-                .sources(List.of(PaperTrees.cbr("s1", "h1", 1e9, 0, STOP))).mode(Mode.IN_SWITCH)
-                .runtime(RuntimeParameters.DEFAULTS).durationSeconds(STOP).build()));
         for (int i = 0; i < rows.size(); i++) {
             double[] r = rows.get(i);
             Variant v = variants.get(i);
@@ -169,15 +170,10 @@ public final class StoppedClassExperiment implements Experiment {
                     Md.num("reached after %s (%.1f K), port %s of B busy over 2 K", Md.time(r[1]), r[1] / K,
                             Md.pct(r[2])),
                     met, met ? "" : v.slowBps > 0
-                            ? (hold.endsWith("off") ? "" : "with the " + hold + " (the default) a class dropped before it"
-                            + " slowed keeps claiming its share for the hold after its last drop, so h2 waits up to the hold"
-                            + " (longer than this run) for its share (docs/hsdba-compiler.md section 5 item 11); without"
-                            + " the hold (the table's last row) ")
-                            + "a class that slows but keeps sending stays in its parent's sums and its estimate falls"
-                            + " with the EWMA's time constant K: its stale estimate holds the port under B for about 3 K"
-                            + " (with independent drop draws h2, dropped at 15 %, also left the 5 % band in single K/4"
-                            + " bins by the sampling noise of its drops, which set 'reached' at 41.8 K; the stratified"
-                            + " draw has no such noise)"
+                            ? "a class that slows but keeps sending stays in its parent's sums; without the fall restart"
+                            + " (KernelOptions.fallRestart, --no-fall-restart) its estimate falls with the EWMA's time"
+                            + " constant K and its stale estimate holds the port under B for about 3 K (docs/hsdba-compiler.md"
+                            + " section 5 item 12)"
                             : "see the table"));
         }
         md.append(t).append('\n');

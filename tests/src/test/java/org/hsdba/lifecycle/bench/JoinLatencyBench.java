@@ -72,7 +72,10 @@ import org.junit.Test;
  * and {@code hsdba.bench.controller} (default
  * 1:20,100:1000,1000:3000); {@code hsdba.bench.waitSeconds} (default 120) bounds the wait for a
  * run's confirmations (a run that does not finish is reported INCOMPLETE);
- * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path. Then a probe times one
+ * {@code hsdba.bench.switchFastPath=false} runs the reference switch without its fast path;
+ * {@code hsdba.bench.inline=true} runs joins and confirmations on the adapter's event loop when the
+ * device's lane is idle (the manager's {@code inlineJoins(true)}, off by default and ignored on the
+ * file store); without it every join goes through the device's lane. Then a probe times one
  * join's control-thread steps (tree rebuild, admission, compiler diff) against trees of
  * {@code hsdba.bench.probe} users (default 10,100,500,1000,3000; {@link TreeSizeCosts}). Prints
  * median, p99 and max per run, the per-stage breakdown and the probe, and writes them to
@@ -110,8 +113,11 @@ public class JoinLatencyBench {
                 + " send->switch read = encode, event-loop hand-off, write, TCP, the switch's reader wakes; switch"
                 + " applies = FLOW_MODs and the confirming ECHO_REQUEST handled; ECHO_REPLY write; ->adapter confirms ="
                 + " TCP, the adapter's event loop reads the ECHO_REPLY (switch round trip = diff->send end ->"
-                + " confirmed); confirm->lane runs = the device's lane runs again; ->NODE_JOINED = the event"
-                + " (confirm->event = both)");
+                + " confirmed); confirm->lane runs = the device's lane runs again (a pool thread); ->NODE_JOINED = the event"
+                + " (confirm->event = both); join taken on = the threads that took the joins from the queue (pof-io:"
+                + " inline on the adapter's event loop, the lane idle; pool: the device's lane)");
+        lines.add("# joins run inline on the adapter's thread when the device's lane is idle: "
+                + !"false".equals(System.getProperty("hsdba.bench.inline")) + " (-Dhsdba.bench.inline; never with the file store)");
         int[] probe = probeSizes();
         deleteStores();
         Captured model = capture();
@@ -357,6 +363,9 @@ public class JoinLatencyBench {
                 switches, new ObservedCompiler(new CompilerPrograms(),
                         new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor, lanes,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
+        // As the manager decides for the real store (which the timed one hides): never with the
+        // file store's fsync; -Dhsdba.bench.inline=false runs every join through the lanes (before/after).
+        manager.inlineJoins(Boolean.getBoolean("hsdba.bench.inline"));
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {
                 stages.reached(Stage.JOINED, e.nodeId().orElse(""), System.nanoTime());
@@ -424,6 +433,8 @@ public class JoinLatencyBench {
         // What makes those collections: the bytes the JVM allocated per join (load does not change it).
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.1f kB per join (%.1f MB in all, threads alive at the end)",
                 "JVM allocation", allocated / 1024.0 / joins, allocated / 1048576.0));
+        breakdown.add(String.format(Locale.ROOT, "  %-20s %s", "allocation by thread",
+                allocationByThread(allocatedBefore, joins)));
         // CPU time depends far less on the load than latency does: what a change saves shows here first.
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.3f ms per join (%.0f ms in all, every thread of the JVM:"
                 + " switch, offerer and waiting included)", "JVM CPU time", cpu / 1e6 / joins, cpu / 1e6));
@@ -527,6 +538,27 @@ public class JoinLatencyBench {
             }
         }
         return out;
+    }
+
+    /**
+     * kB allocated per join by the threads that allocated the most since {@code before}, by thread
+     * name with its digits dropped: whose garbage drives the collector (it runs on the same cores).
+     */
+    private static String allocationByThread(java.util.Map<Long, Long> before, int joins) {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.Map<String, Long> byName = new java.util.HashMap<>();
+        for (java.util.Map.Entry<Long, Long> e : allocatedBytes().entrySet()) {
+            java.lang.management.ThreadInfo info = mx.getThreadInfo(e.getKey());
+            if (info != null) {
+                byName.merge(info.getThreadName().replaceAll("[0-9]+", "#"),
+                        e.getValue() - before.getOrDefault(e.getKey(), 0L), Long::sum);
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        byName.entrySet().stream().sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).limit(5)
+                .forEach(e -> out.append(out.length() > 0 ? ", " : "").append(String.format(Locale.ROOT,
+                        "%s %.1f kB", e.getKey(), e.getValue() / 1024.0 / joins)));
+        return out + " per join";
     }
 
     /** Bytes the threads alive now allocated since {@code before} (a thread started since: all of its). */

@@ -90,6 +90,14 @@ final class JoinStages {
     private final List<Integer> messagesPerDiff = new ArrayList<>();
     private final List<Integer> examinedPerDiff = new ArrayList<>();
 
+    /** Join packet-ins taken from the join queue, by the taking thread's name without its digits. */
+    private final Map<String, Integer> takenOn = new java.util.TreeMap<>();
+
+    /** A join packet-in was taken from the join queue on thread {@code threadName}. */
+    synchronized void takenOn(String threadName) {
+        takenOn.merge(threadName.replaceAll("[0-9]+", "#"), 1, Integer::sum);
+    }
+
     /** The switch wrote a join's PACKET_IN: the join starts here (repeats of the PACKET_IN are ignored). */
     synchronized void written(String nodeId, long nanos) {
         if (!all.containsKey(nodeId)) {
@@ -240,6 +248,10 @@ final class JoinStages {
         if (!fromWrite.isEmpty()) {
             out.add(line(indent, "PI write->confirmed", fromWrite));
             out.add(line(indent, "PI write->JOINED", between(Stage.PI_WRITTEN, Stage.JOINED)));
+        }
+        if (!takenOn.isEmpty()) {
+            out.add(String.format(Locale.ROOT, "%s%-20s %s", indent, "join taken on", takenOn.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
         }
         double joins = joinsPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         double messages = messagesPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);

@@ -36,6 +36,7 @@ final class TimedCompiler implements ObservedCompiler.Observer {
     @Override
     public void joinSiteLookup(PacketIn packetIn) {
         stages.reached(Stage.DEQUEUED, nodeIdOfFrame.apply(packetIn.data()), System.nanoTime());
+        stages.takenOn(Thread.currentThread().getName());
     }
 
     private static boolean containsNode(List<BandwidthTree> trees, String id) {
