@@ -30,11 +30,7 @@ public class AgingTest {
     private static final double B = 0.95e9 / 8;
 
     private static BandwidthTree tree() {
-        return BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(1000)).eta(0.95)
-                .levels(List.of(LevelSpec.of("host", FieldSpec.of(240, 32))))
-                .nodes(List.of(NodeSpec.builder("h1").key(PaperSetups.ip(10, 1, 0, 1)).build(),
-                        NodeSpec.builder("h2").key(PaperSetups.ip(10, 1, 0, 2)).build()))
-                .build();
+        return PaperSetups.twoHostsGigabit();
     }
 
     /** h2's fair rate (bytes/s) at its first packet at or after {@code at}, and the kernel state then. */

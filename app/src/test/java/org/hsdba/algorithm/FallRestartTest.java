@@ -47,11 +47,7 @@ public class FallRestartTest {
     }
 
     private static BandwidthTree tree() {
-        return BandwidthTree.builder(PaperSetups.PORT).capacity(Rate.ofMbps(1000)).eta(0.95)
-                .levels(List.of(LevelSpec.of("host", FieldSpec.of(240, 32))))
-                .nodes(List.of(NodeSpec.builder("h1").key(PaperSetups.ip(10, 1, 0, 1)).build(),
-                        NodeSpec.builder("h2").key(PaperSetups.ip(10, 1, 0, 2)).build()))
-                .build();
+        return PaperSetups.twoHostsGigabit();
     }
 
     /** What a run saw: h1's estimate and h2's fair rate at their last packets before {@code probe}, and h1's restarts. */

@@ -75,6 +75,15 @@ final class PaperSetups {
     }
 
     /** Leaf id of source k in either tree. */
+    /** Two hosts h1 (10.1.0.1) and h2 (10.1.0.2) of equal weight under a 1 Gb/s port at eta 0.95 (a class that stops or slows). */
+    static BandwidthTree twoHostsGigabit() {
+        return BandwidthTree.builder(PORT).capacity(Rate.ofMbps(1000)).eta(0.95)
+                .levels(List.of(LevelSpec.of("host", FieldSpec.of(240, 32))))
+                .nodes(List.of(NodeSpec.builder("h1").key(ip(10, 1, 0, 1)).build(),
+                        NodeSpec.builder("h2").key(ip(10, 1, 0, 2)).build()))
+                .build();
+    }
+
     static String leafOf(BandwidthTree tree, int source) {
         if (tree.contains("s" + source)) {
             return "s" + source;

@@ -86,6 +86,14 @@ final class Harness implements AutoCloseable {
         scheduler.shutdownNow();
     }
 
+    /** Stores {@link #labTree()}, connects switch {@link #DPID} in-switch and waits until it is programmed. */
+    FakeSwitch connectLab() {
+        manager.putTree(labTree(), java.util.OptionalLong.empty());
+        FakeSwitch sw = switches.connect(DPID, org.hsdba.southbound.SwitchMode.IN_SWITCH);
+        quiet();
+        return sw;
+    }
+
     /** Subnet "lab" (10.0/16) with user "alice" (10.0.0.1) and a template for more users; subnet "office" (10.1/16). */
     static BandwidthTree labTree() {
         return BandwidthTree.builder(PORT).capacity(Rate.parse("1G")).eta(0.95)

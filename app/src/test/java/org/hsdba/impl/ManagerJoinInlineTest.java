@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 
@@ -16,7 +15,6 @@ import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.PortRef;
 import org.hsdba.southbound.PofSwitchListener;
-import org.hsdba.southbound.SwitchMode;
 import org.hsdba.store.ForwardingHsdbaStore;
 import org.junit.After;
 import org.junit.Test;
@@ -60,9 +58,7 @@ public class ManagerJoinInlineTest {
 
     /** Connected and programmed through the lanes, then inline on: the joins below start with the lane's whole budget. */
     private void connect() {
-        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
-        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
-        h.quiet();
+        sw = h.connectLab();
         h.manager.inlineJoins(true);
         writers.clear();
     }
@@ -159,9 +155,7 @@ public class ManagerJoinInlineTest {
 
     @Test
     public void offByDefault() throws InterruptedException {
-        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
-        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
-        h.quiet();
+        sw = h.connectLab();
         writers.clear();
         joinFromAdapter(9);
         h.quiet();

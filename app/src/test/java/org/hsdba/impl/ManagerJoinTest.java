@@ -39,9 +39,7 @@ public class ManagerJoinTest {
     }
 
     private void connect() {
-        h.manager.putTree(Harness.labTree(), OptionalLong.empty());
-        sw = h.switches.connect(Harness.DPID, SwitchMode.IN_SWITCH);
-        h.quiet();
+        sw = h.connectLab();
     }
 
     private void packetIn(PacketIn pin) {
