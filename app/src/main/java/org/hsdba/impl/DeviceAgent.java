@@ -113,11 +113,6 @@ final class DeviceAgent {
     volatile boolean reconcileFollows;
     /** A store change was left to the reconcile that follows (set before the flag is read again). */
     final AtomicBoolean changesTaken = new AtomicBoolean();
-    /**
-     * A change is at the switch, its confirmation not back yet (the lane's {@code busy}, readable
-     * from the adapter's threads): a join arriving now cannot be sent before that confirmation.
-     */
-    private volatile boolean sending;
 
     private final Context ctx;
     private volatile TokenBucket joinBucket;
@@ -135,7 +130,12 @@ final class DeviceAgent {
     /** When the current session became ready, and how long its full install took (-1: none yet). */
     private volatile long readyNanos;
     private volatile long installNanos = -1;
-    private boolean busy;
+    /**
+     * A change is at the switch, its confirmation not handled yet. Written on the lane; volatile
+     * because the adapter's threads read it ({@link #sending}): a join arriving then cannot be sent
+     * before that confirmation.
+     */
+    private volatile boolean busy;
     private boolean failed;
     private boolean wiping;
     boolean readingInFlight;
@@ -190,7 +190,7 @@ final class DeviceAgent {
 
     /** Any thread: a change was sent and its confirmation has not been handled yet. */
     boolean sending() {
-        return sending;
+        return busy;
     }
 
     JoinCounters joins() {
@@ -230,7 +230,6 @@ final class DeviceAgent {
         session = sw;
         readyNanos = ctx.time().nanoTime();
         busy = false;
-        sending = false;
         wiping = false;
         failed = false;
         confirmed = null;
@@ -251,7 +250,6 @@ final class DeviceAgent {
         confirmed = null;
         enforced = Map.of();
         busy = false;
-        sending = false;
         installed = null;
         readingInFlight = false;
         boolean planned = wiping;
@@ -393,7 +391,6 @@ final class DeviceAgent {
 
     private void send(PofSwitch sw, Kind kind, DeviceProgram next, List<PofMessage> messages) {
         busy = true;
-        sending = true;
         if (messages.isEmpty()) {
             ctx.execute(deviceId, () -> done(sw, kind, next, 0, null));
             return;
@@ -432,7 +429,6 @@ final class DeviceAgent {
             return; // the session this was sent on is gone; the next one starts from scratch
         }
         busy = false;
-        sending = false;
         if (err != null) {
             rejected(kind, next, err);
             return;
