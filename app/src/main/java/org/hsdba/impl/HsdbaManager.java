@@ -132,8 +132,8 @@ public final class HsdbaManager implements HsdbaService {
     private final SwitchAdmission switchAdmission;
     /** Run a device's join and confirmation tasks on the adapter's thread when its lane is idle ({@link #inlineJoins}). */
     private volatile boolean inlineJoins;
-    /** False on a store whose commit waits for a disk: {@link #inlineJoins} is then ignored. */
-    private final boolean inlineAllowed;
+    /** The store's commit waits for a disk: {@link #inlineJoins} stays off. */
+    private final boolean fileStore;
     private ScheduledFuture<?> pollTask;
     /** Manager lane only, like {@link #pollPeriod} and {@link #appliedParameters}. */
     private long ticks;
@@ -197,7 +197,7 @@ public final class HsdbaManager implements HsdbaService {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.lanes = new Lanes(Objects.requireNonNull(workers, "workers"), LANE_BOUND);
         // The file store's commit is an fsync: never on an event loop that other switches share.
-        this.inlineAllowed = !(store instanceof FileHsdbaStore);
+        this.fileStore = store instanceof FileHsdbaStore;
         this.time = Objects.requireNonNull(time, "time");
         this.mastership = Objects.requireNonNull(mastership, "mastership");
         this.writer = new TreeWriter(store, admitted, journal);
@@ -221,13 +221,13 @@ public final class HsdbaManager implements HsdbaService {
      * confirmation.
      */
     public HsdbaManager inlineJoins(boolean on) {
-        inlineJoins = on;
+        inlineJoins = on && !fileStore;
         return this;
     }
 
     /** From an adapter thread: {@code task} on {@code deviceId}'s lane, run here if the lane is idle and within budget. */
     private void fromAdapter(String deviceId, Runnable task) {
-        if (!inlineJoins || !inlineAllowed || !lanes.runInline(deviceId, task)) {
+        if (!inlineJoins || !lanes.runInline(deviceId, task)) {
             lanes.execute(deviceId, task);
         }
     }

@@ -139,10 +139,11 @@ final class JoinHandler {
     /**
      * Any thread: queue a packet-in of {@code agent}'s switch that passed the rate limit; false
      * (nothing queued) if that switch already has {@link #MAX_QUEUED} waiting. The lane's drain
-     * is handed to the manager's lane scheduler, which runs it on this thread (the adapter's event
-     * loop) when the device's lane is idle: the join is then written and sent before this returns.
-     * Not while a change is at the switch: the join could not be sent before its confirmation, which
-     * this loop reads, so the lane writes it meanwhile.
+     * is handed to the manager's lane scheduler; with {@code HsdbaManager.inlineJoins} on (off by
+     * default) it runs on this thread (the adapter's event loop) when the device's lane is idle, so
+     * the join is written and sent before this returns. Never while a change is at the switch: the
+     * join could not be sent before its confirmation, which this loop reads, so the lane writes it
+     * meanwhile.
      */
     boolean offer(DeviceAgent agent, PofSwitch sw, PacketIn packetIn, long arrivalNanos) {
         Queue q = queues.computeIfAbsent(agent.deviceId, d -> new Queue(agent));

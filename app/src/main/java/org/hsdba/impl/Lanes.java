@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * ready or gone, a send or a reading completing, a tree change) is bounded by construction: one
  * send and one reading in flight per device, tree changes coalesced by the agent.
  *
- * <p>Inline where a hand-off costs more than the work: {@link #runInline} runs a task on the
+ * <p>Inline where a hand-off costs more than the work (when the manager's caller asks for it:
+ * {@code HsdbaManager.inlineJoins}, off by default): {@link #runInline} runs a task on the
  * calling thread (the adapter's event loop that read a join PACKET_IN or a confirmation) when its
  * lane is idle, the lane marked busy meanwhile so its order holds; tasks queued meanwhile go to
  * the pool as usual. Each wake-up of a pool thread costs 0.1-0.5 ms on a small VM against tens of
