@@ -245,10 +245,7 @@ final class LevelBlocks {
         a.alu(ADD, clock, clock, x);
         a.alu(MIN, clock, clock, y);
         a.alu(SUB, y, y, clock);
-        a.alu(MULDIV, x, LENGTH, imm(HsdbaKernel.AGE_GAPS * FixedPoint.NANOS_PER_SECOND), RATE);
-        a.alu(SHR, z, param(Words.P_PERIOD), imm(HsdbaKernel.WARM_UP_FLOOR_SHIFT));
-        a.alu(ADD, z, z, imm(1));
-        a.alu(MAX, x, x, z);
+        agingGap(a, x, x, z);
         a.branch(HxBranchCond.LE, y, x, "estimated");
         a.mov(RATE, imm(0));
         a.mov(clock, HxOperand.time());
@@ -263,12 +260,15 @@ final class LevelBlocks {
      * its parent's sums (the hook) when no packet follows within that gap.
      */
     private void agingGap(BlockAssembler a) {
-        HxOperand gap = scratch(4);
-        HxOperand floor = scratch(5);
+        agingGap(a, HxOperand.entry(HxOperand.ENTRY_AGE_NS), scratch(4), scratch(5));
+    }
+
+    /** {@code into} := max(MULDIV(L, AGE_GAPS * 10^9, R'), K/8 + 1), with {@code gap} and {@code floor} as scratch. */
+    private void agingGap(BlockAssembler a, HxOperand into, HxOperand gap, HxOperand floor) {
         a.alu(MULDIV, gap, LENGTH, imm(HsdbaKernel.AGE_GAPS * FixedPoint.NANOS_PER_SECOND), RATE);
         a.alu(SHR, floor, param(Words.P_PERIOD), imm(HsdbaKernel.WARM_UP_FLOOR_SHIFT));
         a.alu(ADD, floor, floor, imm(1));
-        a.alu(MAX, HxOperand.entry(HxOperand.ENTRY_AGE_NS), gap, floor);
+        a.alu(MAX, into, gap, floor);
     }
 
     /**
