@@ -97,9 +97,7 @@ public final class CongestionControlExperiment implements Experiment {
         tasks.add(() -> ctx.writeSummary(id(), ctx.run(id(), offSpec, new PofSwitchFactory().withAlgorithm(
                 EvalContext.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))),
                 offSpec.settleNs(), "in-switch-hold-off"));
-        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(RunSpec.builder("probe").tree(TreeBinding.of(tree))
-                .sources(sources).mode(Mode.IN_SWITCH).runtime(PaperPhasesExperiment.runtime())
-                .durationSeconds(duration).build()));
+        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(PaperPhasesExperiment.runtime()));
         for (Mode m : modes) {
             RunSpec spec = RunSpec.builder(m.cliName()).title("congestion-control mix (" + m.cliName() + ")")
                     .tree(TreeBinding.of(tree)).sources(sources).mode(m).runtime(PaperPhasesExperiment.runtime())

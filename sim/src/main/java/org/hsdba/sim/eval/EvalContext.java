@@ -134,11 +134,11 @@ public final class EvalContext {
     }
 
     /**
-     * The responsive hold an in-switch run of {@code spec} on a factory that is not a named variant
-     * gets: the one set here ({@link #withResponsiveHold}), else the spec's run-time parameters'.
+     * The responsive hold an in-switch run with the run-time parameters {@code runtime}, on a factory
+     * that is not a named variant, gets: the one set here ({@link #withResponsiveHold}), else theirs.
      */
-    public java.time.Duration holdOf(RunSpec spec) {
-        return responsiveHold != null ? responsiveHold : spec.runtime().responsiveHold();
+    public java.time.Duration holdOf(org.hsdba.model.RuntimeParameters runtime) {
+        return responsiveHold != null ? responsiveHold : runtime.responsiveHold();
     }
 
     /** "responsive hold 2s" or "responsive hold off", for labels. */

@@ -102,7 +102,7 @@ public final class TcpLikeExperiment implements Experiment {
                 .durationSeconds(duration).settleSeconds(settle).seed(1).build();
         RunResult r = ctx.run(id(), spec, new PofSwitchFactory());
         RunSummary s = ctx.writeSummary(id(), r, spec.settleNs(), "in-switch");
-        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(spec));
+        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(spec.runtime()));
         String plot = ctx.ratePlot(id(), r, List.of("g1", "g2"), "TCP-like: groups", "in-switch-groups");
         int last = r.phases().size() - 1;
         // The diagnosis (issue 14): what the responsive hold (on by default) buys: the same run without
