@@ -314,9 +314,9 @@ public final class ConcurrentPatchBench {
         String user = HsdbaRestServer.DEFAULT_USER;
         String password = HsdbaRestServer.DEFAULT_PASSWORD;
         if (FLOOR) {
-            return NioBurstClient.request(server.baseUri(), user, password, "GET", nodePath(n, subnets, hosts), null);
+            return RawHttpConnection.encode(server.baseUri(), user, password, "GET", nodePath(n, subnets, hosts), null);
         }
-        return NioBurstClient.request(server.baseUri(), user, password, "PATCH", nodePath(n, subnets, hosts),
+        return RawHttpConnection.encode(server.baseUri(), user, password, "PATCH", nodePath(n, subnets, hosts),
                 peakBody(n), "If-Match", "*");
     }
 

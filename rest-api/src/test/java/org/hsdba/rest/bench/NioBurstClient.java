@@ -302,10 +302,4 @@ final class NioBurstClient implements AutoCloseable {
         }
         return -1;
     }
-
-    /** A request as {@link RawHttpConnection} writes it, for {@link #burst}. */
-    static byte[] request(URI base, String user, String password, String method, String path, String body,
-                          String... headers) {
-        return RawHttpConnection.encode(base, user, password, method, path, body, headers);
-    }
 }

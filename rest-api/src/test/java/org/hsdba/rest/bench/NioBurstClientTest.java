@@ -66,7 +66,7 @@ public class NioBurstClientTest {
     }
 
     private static byte[] request(String method, String path, String body) {
-        return NioBurstClient.request(FX.server().baseUri(), HsdbaRestServer.DEFAULT_USER,
+        return RawHttpConnection.encode(FX.server().baseUri(), HsdbaRestServer.DEFAULT_USER,
                 HsdbaRestServer.DEFAULT_PASSWORD, method, path, body, "If-Match", "*");
     }
 }
