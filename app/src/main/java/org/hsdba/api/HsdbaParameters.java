@@ -196,7 +196,7 @@ public final class HsdbaParameters {
         return "HsdbaParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle "
                 + Durations.format(idleTimeout) + ", lifetime " + Durations.format(leafLifetime) + ", "
                 + mode.jsonName() + ", joins " + joinRatePerSecond + "/s burst " + joinBurst + ", <= " + maxTreeNodes + " nodes per tree"
-                + ", responsive hold " + (responsiveHold.isZero() ? "off" : Durations.format(responsiveHold)) + "}";
+                + ", " + RuntimeParameters.holdLabel(responsiveHold) + "}";
     }
 
     /** Builder starting from the defaults of {@link RuntimeParameters#DEFAULTS} and this class. */

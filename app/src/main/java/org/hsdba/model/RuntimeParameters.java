@@ -114,6 +114,11 @@ public final class RuntimeParameters {
     public String toString() {
         return "RuntimeParameters{" + estimator + ", polling " + Durations.format(pollingPeriod) + ", idle timeout "
                 + Durations.format(idleTimeout) + ", " + mode.jsonName()
-                + ", responsive hold " + (responsiveHold.isZero() ? "off" : Durations.format(responsiveHold)) + "}";
+                + ", " + holdLabel(responsiveHold) + "}";
+    }
+
+    /** "responsive hold 2s", or "responsive hold off" for zero: the hold as logs, reports and labels name it. */
+    public static String holdLabel(Duration hold) {
+        return "responsive hold " + (hold.isZero() ? "off" : Durations.format(hold));
     }
 }

@@ -72,9 +72,12 @@ public class HostsLabTest {
         return build.binary().get();
     }
 
-    /** Random weights and offered rates, one run of {@code seconds}, every leaf within 10 % of exact, nothing left behind. */
+    /**
+     * Random weights and offered rates, one run of {@code seconds}, every leaf within 10 % of exact, nothing left behind.
+     * {@code -Dhsdba.seed=N} replays the draw of a failure message's "seed N".
+     */
     private static void runAndCheck(int seconds, int warmup, Path pofSwitch) throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("hsdba.seed", System.nanoTime());
         Random rnd = new Random(seed);
         int w1 = 1 + rnd.nextInt(3);
         int w2 = 1 + rnd.nextInt(3);
@@ -97,6 +100,7 @@ public class HostsLabTest {
         }
         String figures = "seed " + seed + ", weights " + w1 + ":" + w2 + ", offered " + r1 + "/" + r2 + " Mb/s, switch "
                 + (pofSwitch == null ? "reference" : pofSwitch) + "\n" + report.text();
+        System.out.println(figures);
         assertEquals(figures, pofSwitch != null, report.text().contains("stock"));
         for (HostsReport.Row r : report.rows()) {
             assertEquals(figures, r.exactBps(), r.egressBps(), 0.10 * r.exactBps());

@@ -14,6 +14,7 @@ import org.hsdba.model.Durations;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
+import org.hsdba.model.RuntimeParameters;
 import org.hsdba.sim.baseline.Mode;
 import org.hsdba.sim.engine.RunResult;
 import org.hsdba.sim.model.TreeBinding;
@@ -95,9 +96,9 @@ public final class CongestionControlExperiment implements Experiment {
                 .runtime(PaperPhasesExperiment.runtime().withResponsiveHold(Duration.ZERO)).durationSeconds(duration)
                 .settleSeconds(settle).seed(1).build();
         tasks.add(() -> ctx.writeSummary(id(), ctx.run(id(), offSpec, new PofSwitchFactory().withAlgorithm(
-                EvalContext.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))),
+                RuntimeParameters.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))),
                 offSpec.settleNs(), "in-switch-hold-off"));
-        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(PaperPhasesExperiment.runtime()));
+        String inSwitchHold = RuntimeParameters.holdLabel(ctx.holdOf(PaperPhasesExperiment.runtime()));
         for (Mode m : modes) {
             RunSpec spec = RunSpec.builder(m.cliName()).title("congestion-control mix (" + m.cliName() + ")")
                     .tree(TreeBinding.of(tree)).sources(sources).mode(m).runtime(PaperPhasesExperiment.runtime())
@@ -192,7 +193,7 @@ public final class CongestionControlExperiment implements Experiment {
     private String diagnosis(EvalContext ctx, BandwidthTree tree, List<TrafficSource> sources, List<String> leaves,
                              double duration, double settle) throws IOException {
         List<String> names = List.of("kernel, hold off, stratified draw", "kernel, hold off, independent draws",
-                "kernel, " + EvalContext.holdLabel(HOLD) + " (the default: summed, stratified draw)");
+                "kernel, " + RuntimeParameters.holdLabel(HOLD) + " (the default: summed, stratified draw)");
         UnaryOperator<KernelOptions> off = PofSwitchFactory.responsiveHold(Duration.ZERO);
         List<UnaryOperator<KernelOptions>> tweaks = List.of(off,
                 o -> off.apply(o).toBuilder().dropDraw(DropDraw.INDEPENDENT).build(),

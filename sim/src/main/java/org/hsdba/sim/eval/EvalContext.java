@@ -141,11 +141,6 @@ public final class EvalContext {
         return responsiveHold != null ? responsiveHold : runtime.responsiveHold();
     }
 
-    /** "responsive hold 2s" or "responsive hold off", for labels. */
-    public static String holdLabel(java.time.Duration h) {
-        return "responsive hold " + (h.isZero() ? "off" : org.hsdba.model.Durations.format(h));
-    }
-
     /** Runs the tasks, up to {@code threads} at a time, and returns their results in order. */
     public <T> List<T> parallel(List<Callable<T>> tasks) throws IOException {
         if (threads == 1 || tasks.size() <= 1) {

@@ -101,7 +101,7 @@ public final class StoppedClassExperiment implements Experiment {
             tasks.add(() -> {
                 // the hold-off row is a named variant, so that it runs off whatever hold the suite's runs have
                 RunResult r = ctx.run(id(), spec, v.holdOff ? new PofSwitchFactory().withAlgorithm(
-                        EvalContext.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))
+                        RuntimeParameters.holdLabel(Duration.ZERO), PofSwitchFactory.responsiveHold(Duration.ZERO))
                         : new PofSwitchFactory());
                 ctx.writeSummary(id(), r, spec.settleNs(), name);
                 ctx.ratePlot(id(), r, List.of("h1", "h2"), "at 2 s " + v.what, name);

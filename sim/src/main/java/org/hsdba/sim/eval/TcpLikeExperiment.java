@@ -11,6 +11,7 @@ import org.hsdba.model.Durations;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
+import org.hsdba.model.RuntimeParameters;
 import org.hsdba.sim.baseline.Mode;
 import org.hsdba.sim.engine.RunResult;
 import org.hsdba.sim.model.TreeBinding;
@@ -102,13 +103,13 @@ public final class TcpLikeExperiment implements Experiment {
                 .durationSeconds(duration).settleSeconds(settle).seed(1).build();
         RunResult r = ctx.run(id(), spec, new PofSwitchFactory());
         RunSummary s = ctx.writeSummary(id(), r, spec.settleNs(), "in-switch");
-        String inSwitchHold = EvalContext.holdLabel(ctx.holdOf(spec.runtime()));
+        String inSwitchHold = RuntimeParameters.holdLabel(ctx.holdOf(spec.runtime()));
         String plot = ctx.ratePlot(id(), r, List.of("g1", "g2"), "TCP-like: groups", "in-switch-groups");
         int last = r.phases().size() - 1;
         // The diagnosis (issue 14): what the responsive hold (on by default) buys: the same run without
         // it on the reference kernel with a per-flow trace, and on the compiled program.
         RunSpec offSpec = spec.toBuilder().runtime(spec.runtime().withResponsiveHold(Duration.ZERO)).build();
-        String offLabel = EvalContext.holdLabel(Duration.ZERO);
+        String offLabel = RuntimeParameters.holdLabel(Duration.ZERO);
         FlowTrace trace = new FlowTrace(tree, leaves, spec.settleNs());
         RunResult kr = ctx.run(id(), offSpec, new ReferenceModelFactory().withAlgorithm(offLabel,
                 PofSwitchFactory.responsiveHold(Duration.ZERO)), trace.observer());
