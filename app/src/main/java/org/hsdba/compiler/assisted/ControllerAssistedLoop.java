@@ -56,6 +56,8 @@ public final class ControllerAssistedLoop {
     static final double STUCK_BAND = 0.01;
     /** An error that shrank by less than this factor in a poll is stuck ({@link #boost}). */
     static final double STUCK_SHRINK = 0.75;
+    /** An offered rate that moved by at most this fraction of itself in a poll did not react ({@link #boost}). */
+    static final double STEADY = 0.05;
     /** Drop probabilities below this are 0 (about 2 of the 2^15 threshold steps). */
     static final double P_MIN = 1.0 / 16384;
 
@@ -136,7 +138,7 @@ public final class ControllerAssistedLoop {
                 p = r[0] > 0 && x < r[0] ? 1 - x / r[0] : 0;
             } else {
                 response = responses.get(id);
-                boost = r[0] > 0 ? boost(n.boost, n.passedBps - n.allocatedBps, r[1] - x, x) : n.boost;
+                boost = r[0] > 0 ? boost(n.boost, n.passedBps - n.allocatedBps, r[1] - x, x, n.offeredBps, r[0]) : n.boost;
                 p = control(n.p, r[0], r[1], x, response.responsive(), response.elasticity(), response.previousP(), boost,
                         response.predictedP(x));
             }
@@ -212,18 +214,24 @@ public final class ControllerAssistedLoop {
     }
 
     /**
-     * The multiplier of a responsive sender's next step, from the last one and the passed rate's
-     * error before ({@code errBefore}) and now ({@code err}) against the allocation {@code x}: doubled
-     * (up to {@value #MAX_BOOST}) while the error keeps its sign, lies outside {@value #STUCK_BAND} of
-     * x and shrank by less than {@value #STUCK_SHRINK} in the poll; else 1. A sender whose offered rate
-     * does not react as its learnt elasticity says (a constant-rate sender taken for responsive after
-     * a pause, a sender that ignores light loss) otherwise creeps by the same small relative step poll
-     * after poll; a converging TCP sender's error shrinks or changes sign and keeps the plain step.
+     * The multiplier of a responsive sender's next step, from the last one, the passed rate's error
+     * before ({@code errBefore}) and now ({@code err}) against the allocation {@code x}, and the
+     * offered rate before ({@code offeredBefore}) and now ({@code offered}): doubled (up to
+     * {@value #MAX_BOOST}) while the error keeps its sign, lies outside {@value #STUCK_BAND} of x,
+     * shrank by less than {@value #STUCK_SHRINK} in the poll, and the offered rate moved by at most
+     * {@value #STEADY} of itself; else 1. A sender whose offered rate does not react as its learnt
+     * elasticity says (a constant-rate sender taken for responsive after a pause, a sender that
+     * ignores light loss) otherwise creeps by the same small relative step poll after poll. A TCP
+     * sender's error often keeps its sign for a poll or two while its window regrows (CUBIC takes
+     * seconds), but its offered rate moves by 25-35 % a second (median, real hosts, 1 s polls;
+     * a constant-rate sender's by under 1 %): boosting it swung p into timeouts and out, and the
+     * flows it left behind were over their share on average (2026-11-28 hosts lab, stock mode).
      */
-    static double boost(double last, double errBefore, double err, double x) {
+    static double boost(double last, double errBefore, double err, double x, double offeredBefore, double offered) {
+        boolean steady = offeredBefore > 0 && Math.abs(offered - offeredBefore) <= STEADY * offeredBefore;
         boolean stuck = x > 0 && Math.abs(err) > STUCK_BAND * x && Math.signum(err) == Math.signum(errBefore)
                 && Math.abs(err) > STUCK_SHRINK * Math.abs(errBefore);
-        return stuck ? Math.min(MAX_BOOST, 2 * last) : 1;
+        return stuck && steady ? Math.min(MAX_BOOST, 2 * last) : 1;
     }
 
     /**

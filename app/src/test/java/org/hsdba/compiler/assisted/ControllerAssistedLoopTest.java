@@ -27,11 +27,12 @@ public class ControllerAssistedLoopTest {
         /** One period at the current p, then one poll. */
         void poll(DoubleUnaryOperator sender, double x) {
             double errBefore = passed - this.x;
+            double offeredBefore = offered;
             offered = sender.applyAsDouble(p);
             passed = offered * (1 - p);
             response = response.next(p, offered);
             if (offered > 0) {
-                boost = ControllerAssistedLoop.boost(boost, errBefore, passed - x, x);
+                boost = ControllerAssistedLoop.boost(boost, errBefore, passed - x, x, offeredBefore, offered);
             }
             p = ControllerAssistedLoop.control(p, offered, passed, x, response.responsive(), response.elasticity(),
                     response.previousP(), boost, response.predictedP(x));
@@ -160,13 +161,61 @@ public class ControllerAssistedLoopTest {
         }
     }
 
+    /**
+     * CUBIC as the real hosts lab showed it (2026-11-28, stock mode, 1 s polls, 20 ms RTT): after a
+     * change of p its rate takes a few polls to settle (the cubic regrowth lasts seconds) and moves
+     * 25-35 % from one second to the next around that (median of the trace); a constant-rate
+     * sender's moves by under 1 %. The error then often keeps its sign for two polls without
+     * shrinking, which is not a sender ignoring its drops: the loop must hold the mean at x without
+     * boosted steps swinging p into timeouts and out.
+     */
+    @Test
+    public void aLaggingNoisyTcpSenderIsHeldAtItsShareOnAverage() {
+        double x = 11.1;
+        double bias = 0;
+        double worstRms = 0;
+        int seeds = 10;
+        for (int seed = 1; seed <= seeds; seed++) {
+            java.util.Random rnd = new java.util.Random(seed);
+            double[] rate = {40};
+            DoubleUnaryOperator cubic = p -> {
+                double target = p <= 0 ? 400 : Math.min(400, 0.707 / Math.sqrt(p));
+                rate[0] += 0.35 * (target - rate[0]);
+                return rate[0] * Math.exp(0.3 * rnd.nextGaussian());
+            };
+            Run r = new Run();
+            double passed = 0;
+            double squares = 0;
+            int polls = 0;
+            for (int n = 0; n < 220; n++) {
+                r.poll(cubic, x);
+                if (n >= 20) {
+                    passed += r.passed;
+                    squares += (r.passed - x) * (r.passed - x);
+                    polls++;
+                }
+            }
+            bias += (passed / polls / x - 1) / seeds;
+            worstRms = Math.max(worstRms, Math.sqrt(squares / polls) / x);
+        }
+        System.out.printf("lagging TCP, %d runs of 200 polls: mean bias %+.4f of x, worst rms error %.3f of x%n", seeds,
+                bias, worstRms);
+        // With a boost on every stuck error the mean sat 3.9 % over x (40 seeds; 7.3 % at worst).
+        assertEquals("mean bias of the passed rate over " + seeds + " runs", 0, bias, 0.02);
+        assertTrue("rms error " + worstRms + " of x", worstRms < 0.5);
+    }
+
     @Test
     public void theBoostGrowsOnlyWhileTheErrorIsStuck() {
-        assertEquals(2, ControllerAssistedLoop.boost(1, 0.06, 0.058, 1), 0);
-        assertEquals(16, ControllerAssistedLoop.boost(16, 0.06, 0.058, 1), 0);
-        assertEquals("sign changed", 1, ControllerAssistedLoop.boost(8, 0.06, -0.05, 1), 0);
-        assertEquals("shrank by half", 1, ControllerAssistedLoop.boost(8, 0.06, 0.03, 1), 0);
-        assertEquals("within the band", 1, ControllerAssistedLoop.boost(8, 0.006, 0.006, 1), 0);
+        assertEquals(2, ControllerAssistedLoop.boost(1, 0.06, 0.058, 1, 1.6, 1.6), 0);
+        assertEquals(16, ControllerAssistedLoop.boost(16, 0.06, 0.058, 1, 1.6, 1.6), 0);
+        assertEquals("sign changed", 1, ControllerAssistedLoop.boost(8, 0.06, -0.05, 1, 1.6, 1.6), 0);
+        assertEquals("shrank by half", 1, ControllerAssistedLoop.boost(8, 0.06, 0.03, 1, 1.6, 1.6), 0);
+        assertEquals("within the band", 1, ControllerAssistedLoop.boost(8, 0.006, 0.006, 1, 1.6, 1.6), 0);
+        assertEquals("offered rate moved by 4 %", 2, ControllerAssistedLoop.boost(1, 0.06, 0.058, 1, 1.6, 1.664), 0);
+        assertEquals("offered rate moved by 10 % (a sender reacting)", 1,
+                ControllerAssistedLoop.boost(8, 0.06, 0.058, 1, 1.6, 1.76), 0);
+        assertEquals("nothing offered before", 1, ControllerAssistedLoop.boost(1, 0.06, 0.058, 1, 0, 1.6), 0);
     }
 
     @Test
