@@ -22,8 +22,6 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.api.VersionConflictException;
@@ -99,6 +97,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final ExecutorService ownExecutor;
     /** What the listeners were last told; guarded by {@link #announceLock}. */
     private Snapshot announced;
+    /**
+     * The text of the parameters last written into an index, with them (null: none yet): the
+     * parameters change rarely and every join writes the index, so their JSON is encoded once.
+     */
+    private volatile Object[] parametersText;
 
     /** One version of the index, with its trees decoded. */
     private static final class Snapshot {
@@ -279,12 +282,16 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
     }
 
-    /** {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are dropped. */
-    private void remember(Snapshot s) {
+    /**
+     * {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are
+     * dropped. Returns the entries it names.
+     */
+    private Set<String> remember(Snapshot s) {
         cached = s;
         Set<String> live = new HashSet<>();
         s.entries.values().forEach(live::addAll);
         treeCache.keySet().retainAll(live);
+        return live;
     }
 
     /** Decodes an index and its trees; null if one of its entries is gone. */
@@ -497,9 +504,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
                 plan.puts.forEach(t -> trees.put(t.port(), t));
                 plan.removes.forEach(trees::remove);
-                remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters), entries, trees));
-                Set<String> live = new HashSet<>();
-                entries.values().forEach(live::addAll);
+                Set<String> live = remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters),
+                        entries, trees));
                 List<String> superseded = new ArrayList<>();
                 for (List<String> chain : current.entries.values()) {
                     for (String old : chain) {
@@ -540,22 +546,51 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         return written.equals(before) ? before : ParametersJson.fromJson(ParametersJson.toJson(written), HsdbaParameters.DEFAULTS);
     }
 
-    private static String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.set("parameters", ParametersJson.toJson(parameters));
-        ArrayNode trees = o.putArray("trees");
-        ObjectNode deltas = MAPPER.createObjectNode();
+    /**
+     * The index: {@code {"parameters":{...},"trees":[keys],"deltas":{key:[keys],...}}} ("deltas"
+     * only if a port has any). Written as text, with the parameters' text kept from the last
+     * write: every join writes the index, and building it as a Jackson tree (the parameters
+     * encoded again each time) was the larger part of the store's work on a join's path.
+     */
+    private String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
+        Object[] known = parametersText;
+        String params;
+        if (known != null && known[0].equals(parameters)) {
+            params = (String) known[1];
+        } else {
+            params = ParametersJson.toJson(parameters).toString();
+            parametersText = new Object[] {parameters, params};
+        }
+        int keys = 0;
         for (List<String> chain : entries) {
-            trees.add(chain.get(0));
-            if (chain.size() > 1) {
-                ArrayNode d = deltas.putArray(chain.get(0));
-                chain.subList(1, chain.size()).forEach(d::add);
+            keys += chain.size();
+        }
+        StringBuilder out = new StringBuilder(params.length() + 48 + 56 * keys);
+        out.append("{\"parameters\":").append(params).append(",\"trees\":[");
+        boolean first = true;
+        boolean deltas = false;
+        for (List<String> chain : entries) {
+            Json.quote(out.append(first ? "" : ","), chain.get(0));
+            first = false;
+            deltas |= chain.size() > 1;
+        }
+        out.append(']');
+        if (deltas) {
+            out.append(",\"deltas\":{");
+            first = true;
+            for (List<String> chain : entries) {
+                if (chain.size() > 1) {
+                    Json.quote(out.append(first ? "" : ","), chain.get(0)).append(":[");
+                    for (int i = 1; i < chain.size(); i++) {
+                        Json.quote(out.append(i == 1 ? "" : ","), chain.get(i));
+                    }
+                    out.append(']');
+                    first = false;
+                }
             }
+            out.append('}');
         }
-        if (deltas.size() > 0) {
-            o.set("deltas", deltas);
-        }
-        return o.toString();
+        return out.append('}').toString();
     }
 
     /** Deletes tree and delta entries not newer than the indexed revision of their port (left by members that died mid-write). */

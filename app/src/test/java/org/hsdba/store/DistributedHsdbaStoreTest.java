@@ -291,4 +291,40 @@ public class DistributedHsdbaStoreTest {
         assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
         assertEquals(full, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
     }
+
+    @Test
+    public void theIndexIsTheJsonOfItsParametersAndEntriesAndFollowsAParameterChange() throws Exception {
+        HsdbaParameters first = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(7).build();
+        HsdbaParameters second = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(8).build();
+        a.setParameters(first);
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        a.putTree(t, 0);
+        for (int i = 0; i < 2; i++) {
+            BandwidthTree next = joined(t, i);
+            a.putTree(next, t.version());
+            t = next;
+        }
+        assertIndex(first, 2);
+        a.setParameters(second); // the parameters' text is kept between writes: not the old one here
+        assertIndex(second, 2);
+        assertEquals(second, new DistributedHsdbaStore(map, Runnable::run).parameters());
+        assertEquals(t, b.tree(StoreTrees.PORT).get());
+    }
+
+    /** The map's index, parsed, is exactly the parameters, the one full entry and its deltas in revision order. */
+    private void assertIndex(HsdbaParameters parameters, int deltas) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<String> keys = new ArrayList<>(map.treeKeys());
+        keys.sort(java.util.Comparator.comparingLong(DistributedHsdbaStore::versionOf));
+        String full = keys.get(0);
+        assertTrue(full, full.startsWith(DistributedHsdbaStore.TREE_PREFIX));
+        assertEquals(1 + deltas, keys.size());
+        com.fasterxml.jackson.databind.node.ObjectNode expected = mapper.createObjectNode();
+        expected.set("parameters", ParametersJson.toJson(parameters));
+        expected.putArray("trees").add(full);
+        com.fasterxml.jackson.databind.node.ArrayNode d = expected.putObject("deltas").putArray(full);
+        keys.subList(1, keys.size()).forEach(d::add);
+        assertEquals(mapper.readTree(expected.toString()), // numbers as read
+                mapper.readTree(map.get(DistributedHsdbaStore.INDEX_KEY).value()));
+    }
 }
