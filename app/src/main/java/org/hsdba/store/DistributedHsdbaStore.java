@@ -88,9 +88,17 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final Map<String, BandwidthTree> treeCache = new ConcurrentHashMap<>();
     /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
     private final TreeText treeText = new TreeText();
+    /**
+     * Runs where the map delivers its events (in ONOS an Atomix thread: it must not block) and
+     * only picks the index's changes, handing them to the store's thread: the tree and delta
+     * entries' events (one per join) wake no thread, and changes that come while one is waiting
+     * are read together by it.
+     */
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
-    /** Runs the deletion of superseded entries, after the write that superseded them has returned. */
-    private final Executor cleanup;
+    /** An index change is queued on the store's thread and has not started reading the index yet. */
+    private final java.util.concurrent.atomic.AtomicBoolean indexChangeQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The store's thread: handles index changes, and deletes superseded entries after the write that superseded them returned. */
+    private final Executor events;
     private final Object announceLock = new Object();
     private volatile Snapshot cached = Snapshot.EMPTY;
     /** The event thread {@link #open} made, shut down by {@link #close}; null for an executor the caller gave. */
@@ -163,14 +171,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     /** The same, shutting down {@code own} (the events' executor, or null) when closed. */
     private DistributedHsdbaStore(ConsistentMap<String, String> map, Executor events, ExecutorService own) {
         this.map = Objects.requireNonNull(map, "map");
-        this.cleanup = Objects.requireNonNull(events, "events");
+        this.events = Objects.requireNonNull(events, "events");
         this.ownExecutor = own;
         Snapshot start = snapshot();
         collectGarbage(start);
         synchronized (announceLock) {
             announced = start;
         }
-        map.addListener(mapListener, Objects.requireNonNull(events, "events"));
+        // No executor: the listener only looks at the key and queues (see mapListener).
+        map.addListener(mapListener);
     }
 
     /**
@@ -520,7 +529,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 // An entry left by a crash meanwhile is deleted when a store opens (collectGarbage).
                 if (!superseded.isEmpty()) {
                     try {
-                        cleanup.execute(() -> superseded.forEach(map::remove));
+                        events.execute(() -> superseded.forEach(map::remove));
                     } catch (RejectedExecutionException e) {
                         superseded.forEach(map::remove); // closed: no thread left to do it
                     }
@@ -619,10 +628,22 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         listeners.remove(listener);
     }
 
+    /** The map's thread: queues an index change on the store's thread unless one is waiting there. */
     private void onMapEvent(MapEvent<String, String> event) {
-        if (!event.key().equals(INDEX_KEY)) {
+        if (!event.key().equals(INDEX_KEY) || !indexChangeQueued.compareAndSet(false, true)) {
             return;
         }
+        try {
+            events.execute(this::onIndexChanged);
+        } catch (RejectedExecutionException e) {
+            indexChangeQueued.set(false); // closed
+        }
+    }
+
+    /** The store's thread: reads the index and tells the listeners what differs from what they were told. */
+    private void onIndexChanged() {
+        // Cleared before the read: a change after this point queues another task, one before it is read here.
+        indexChangeQueued.set(false);
         synchronized (announceLock) {
             Snapshot now;
             try {

@@ -327,4 +327,35 @@ public class DistributedHsdbaStoreTest {
         assertEquals(mapper.readTree(expected.toString()), // numbers as read
                 mapper.readTree(map.get(DistributedHsdbaStore.INDEX_KEY).value()));
     }
+
+    @Test
+    public void onlyIndexChangesReachTheStoresThreadAndThoseWaitingThereAreReadTogether() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore member = new DistributedHsdbaStore(map, queued::add);
+        List<String> heard = new ArrayList<>();
+        member.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        a.putTree(t, 0); // a tree entry and the index: one task
+        assertEquals(1, queued.size());
+        BandwidthTree next = joined(t, 1);
+        a.putTree(next, t.version()); // a delta entry and the index again, while the first task waits
+        assertEquals("the second change is read by the waiting task", 1, queued.size());
+        queued.remove(0).run();
+        assertEquals(List.of("v" + next.version()), heard);
+        BandwidthTree third = joined(next, 2);
+        a.putTree(third, next.version());
+        assertEquals("a change after the read queues again", 1, queued.size());
+        queued.remove(0).run();
+        assertEquals(List.of("v" + next.version(), "v" + third.version()), heard);
+    }
 }
