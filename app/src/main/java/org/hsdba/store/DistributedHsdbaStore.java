@@ -99,12 +99,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final java.util.concurrent.atomic.AtomicBoolean indexChangeQueued = new java.util.concurrent.atomic.AtomicBoolean();
     /** The store's thread: handles index changes, and deletes superseded entries after the write that superseded them returned. */
     private final Executor events;
-    private final Object announceLock = new Object();
+    /** Held while listeners are told (a change read on the store's thread, or this instance's own swap). */
+    private final java.util.concurrent.locks.ReentrantLock announceLock = new java.util.concurrent.locks.ReentrantLock();
     private volatile Snapshot cached = Snapshot.EMPTY;
     /** The event thread {@link #open} made, shut down by {@link #close}; null for an executor the caller gave. */
     private final ExecutorService ownExecutor;
     /** What the listeners were last told; guarded by {@link #announceLock}. */
     private Snapshot announced;
+    /** The snapshot this instance is swapping in, during its swap of the index (null otherwise). */
+    private volatile Snapshot swapping;
     /**
      * The text of the parameters last written into an index, with them (null: none yet): the
      * parameters change rarely and every join writes the index, so their JSON is encoded once.
@@ -175,8 +178,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         this.ownExecutor = own;
         Snapshot start = snapshot();
         collectGarbage(start);
-        synchronized (announceLock) {
+        announceLock.lock();
+        try {
             announced = start;
+        } finally {
+            announceLock.unlock();
         }
         // No executor: the listener only looks at the key and queues (see mapListener).
         map.addListener(mapListener);
@@ -505,16 +511,22 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 plan.removes.forEach(treeText::forget);
             }
             String index = encodeIndex(plan.parameters, entries.values());
-            boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
-                    : map.replace(INDEX_KEY, current.indexVersion, index);
+            // What this write makes is known here: readers on this instance (the program update
+            // that follows a join, the index event of this swap) need not decode it again.
+            Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
+            plan.puts.forEach(t -> trees.put(t.port(), t));
+            plan.removes.forEach(trees::remove);
+            Snapshot made = new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters), entries, trees);
+            swapping = made;
+            boolean swapped;
+            try {
+                swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
+                        : map.replace(INDEX_KEY, current.indexVersion, index);
+            } finally {
+                swapping = null;
+            }
             if (swapped) {
-                // What this write made is known here: readers on this instance (the program
-                // update that follows a join, the map event's listener) need not decode it again.
-                Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
-                plan.puts.forEach(t -> trees.put(t.port(), t));
-                plan.removes.forEach(trees::remove);
-                Set<String> live = remember(new Snapshot(WRITTEN, index, readBack(current.parameters, plan.parameters),
-                        entries, trees));
+                Set<String> live = remember(made);
                 List<String> superseded = new ArrayList<>();
                 for (List<String> chain : current.entries.values()) {
                     for (String old : chain) {
@@ -628,9 +640,34 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         listeners.remove(listener);
     }
 
-    /** The map's thread: queues an index change on the store's thread unless one is waiting there. */
+    /**
+     * The map's thread: this instance's own swap is told to the listeners here, without a read
+     * (the event carries the index text this instance is swapping in, whose trees it knows), if
+     * nothing else is being told or waits to be; any other index change is queued on the store's
+     * thread unless one is waiting there. With ONOS's maps this saves waking the store's thread
+     * for every join this instance writes; with a map that tells its listeners inside the write
+     * (ONOS's test map), that wake-up came in the middle of the join's write, and on 2 cores the
+     * woken thread ran first (0.25 ms median of a 0.5 ms write, 0.03 ms of it the writer's CPU).
+     */
     private void onMapEvent(MapEvent<String, String> event) {
-        if (!event.key().equals(INDEX_KEY) || !indexChangeQueued.compareAndSet(false, true)) {
+        if (!event.key().equals(INDEX_KEY)) {
+            return;
+        }
+        Versioned<String> value = event.newValue();
+        Snapshot own = swapping;
+        if (value != null && own != null && own.indexText.equals(value.value()) && !indexChangeQueued.get()
+                && !announceLock.isHeldByCurrentThread() && announceLock.tryLock()) {
+            try {
+                // Nothing queued meanwhile, and newer than what was told (a delayed event is not).
+                if (!indexChangeQueued.get() && value.version() > announced.indexVersion) {
+                    announce(own.withVersion(value.version()));
+                    return;
+                }
+            } finally {
+                announceLock.unlock();
+            }
+        }
+        if (!indexChangeQueued.compareAndSet(false, true)) {
             return;
         }
         try {
@@ -644,7 +681,8 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private void onIndexChanged() {
         // Cleared before the read: a change after this point queues another task, one before it is read here.
         indexChangeQueued.set(false);
-        synchronized (announceLock) {
+        announceLock.lock();
+        try {
             Snapshot now;
             try {
                 now = snapshot();
@@ -652,18 +690,27 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 LOG.error("hsdba configuration change not applied: {}", e.getMessage());
                 return;
             }
-            Snapshot before = announced;
-            announced = now;
-            if (!now.parameters.equals(before.parameters)) {
-                listeners.forEach(l -> l.parametersChanged(now.parameters));
+            if (now.indexVersion >= announced.indexVersion) {
+                announce(now);
             }
-            Set<PortRef> ports = new TreeSet<>(before.entries.keySet());
-            ports.addAll(now.entries.keySet());
-            for (PortRef port : ports) {
-                if (!Objects.equals(before.entries.get(port), now.entries.get(port))) {
-                    Optional<BandwidthTree> tree = Optional.ofNullable(now.trees.get(port));
-                    listeners.forEach(l -> l.treeChanged(port, tree));
-                }
+        } finally {
+            announceLock.unlock();
+        }
+    }
+
+    /** Under the announce lock: tells the listeners what {@code now} changes from what they were told. */
+    private void announce(Snapshot now) {
+        Snapshot before = announced;
+        announced = now;
+        if (!now.parameters.equals(before.parameters)) {
+            listeners.forEach(l -> l.parametersChanged(now.parameters));
+        }
+        Set<PortRef> ports = new TreeSet<>(before.entries.keySet());
+        ports.addAll(now.entries.keySet());
+        for (PortRef port : ports) {
+            if (!Objects.equals(before.entries.get(port), now.entries.get(port))) {
+                Optional<BandwidthTree> tree = Optional.ofNullable(now.trees.get(port));
+                listeners.forEach(l -> l.treeChanged(port, tree));
             }
         }
     }

@@ -358,4 +358,38 @@ public class DistributedHsdbaStoreTest {
         queued.remove(0).run();
         assertEquals(List.of("v" + next.version(), "v" + third.version()), heard);
     }
+
+    @Test
+    public void anInstancesOwnSwapIsToldWithoutItsThreadUnlessAChangeWaitsThere() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
+        List<String> heard = new ArrayList<>();
+        writer.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        writer.putTree(t, 0);
+        BandwidthTree next = joined(t, 1);
+        writer.putTree(next, t.version());
+        assertEquals("told during its own writes", List.of("v" + t.version(), "v" + next.version()), heard);
+        assertEquals("the store's thread was not needed", List.of(), queued);
+
+        b.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0); // another member's change: queued
+        assertEquals(1, queued.size());
+        BandwidthTree third = joined(next, 2);
+        writer.putTree(third, next.version()); // left to the waiting task, which reads both in order
+        assertEquals(List.of("v" + t.version(), "v" + next.version()), heard);
+        queued.remove(0).run();
+        // by port: PORT (pof:...1) before OTHER (pof:...2)
+        assertEquals(List.of("v" + t.version(), "v" + next.version(), "v" + third.version(), "v1"), heard);
+        assertEquals(List.of(), queued);
+    }
 }
