@@ -144,7 +144,7 @@ final class TreeDelta {
         }
         out.append("],\"put\":[");
         for (int i = 0; i < puts.size(); i++) {
-            out.append(i == 0 ? "" : ",").append(ConfigJson.nodeToJson(puts.get(i)).toString());
+            Json.write(out.append(i == 0 ? "" : ","), ConfigJson.nodeToJson(puts.get(i)));
         }
         return out.append("]}").toString();
     }
