@@ -62,7 +62,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Listeners: on each index change this instance reads the current index and tells what
  * differs from what it told last (changes that follow each other quickly may arrive merged; a
- * write that changes nothing is not written). Decoded trees are cached by entry key (entries never
+ * write that changes nothing is not written); its own swaps are told from their event, without a
+ * read ({@link #onMapEvent}). Decoded trees are cached by entry key (entries never
  * change), so a read costs one map call and no JSON parsing unless something changed.
  *
  * <p>An entry left by a member that died between writing it and swapping the index is never
