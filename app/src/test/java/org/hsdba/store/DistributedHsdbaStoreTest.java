@@ -392,4 +392,50 @@ public class DistributedHsdbaStoreTest {
         assertEquals(List.of("v" + t.version(), "v" + next.version(), "v" + third.version(), "v1"), heard);
         assertEquals(List.of(), queued);
     }
+
+    @Test
+    public void ownSwapsToldFromEventsThatComeAfterTheWriteAndNeverOlderAfterNewer() {
+        // A map that delivers its events only when told to (as Atomix does, after the write returned).
+        List<Runnable> delivered = new ArrayList<>();
+        SharedMap later = new SharedMap() {
+            @Override
+            public void addListener(org.onosproject.store.service.MapEventListener<String, String> listener,
+                                    java.util.concurrent.Executor executor) {
+                super.addListener(listener, r -> delivered.add(() -> executor.execute(r)));
+            }
+        };
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(later, queued::add);
+        List<String> heard = new ArrayList<>();
+        writer.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        writer.putTree(t, 0);
+        List<Runnable> first = new ArrayList<>(delivered);
+        delivered.clear();
+        first.forEach(Runnable::run);
+        assertEquals("told from the event after the write returned", List.of("v" + t.version()), heard);
+        assertEquals(List.of(), queued);
+
+        BandwidthTree second = joined(t, 1);
+        writer.putTree(second, t.version());
+        List<Runnable> older = new ArrayList<>(delivered);
+        delivered.clear();
+        BandwidthTree third = joined(second, 2);
+        writer.putTree(third, second.version());
+        new ArrayList<>(delivered).forEach(Runnable::run); // the newer swap's events first
+        assertEquals(List.of("v" + t.version(), "v" + third.version()), heard);
+        older.forEach(Runnable::run); // then the older one's: not this instance's last swap, so read on its thread
+        new ArrayList<>(queued).forEach(Runnable::run);
+        assertEquals("nothing older after the newer", List.of("v" + t.version(), "v" + third.version()), heard);
+    }
 }
