@@ -12,8 +12,6 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
@@ -53,6 +51,7 @@ final class TreeDelta {
         List<NodeSpec> puts = new ArrayList<>();
         List<String> removes = new ArrayList<>();
         Map<String, List<NodeSpec>> addedByParent = new LinkedHashMap<>();
+        int added = 0;
         // Nodes of 'after' not shared with 'before': new objects only (edits share untouched nodes).
         // Walked side by side: a shared node is usually the one after the last shared one, which
         // costs a comparison of references instead of an id lookup (a join touches 1 of n nodes).
@@ -77,12 +76,13 @@ final class TreeDelta {
             puts.add(n);
             if (j < 0) {
                 addedByParent.computeIfAbsent(n.parentId(), p -> new ArrayList<>()).add(n);
+                added++;
             }
             if (puts.size() > maxNodes) {
                 return null;
             }
         }
-        if (before.size() + addedByParent.values().stream().mapToInt(List::size).sum() != after.size()) {
+        if (before.size() + added != after.size()) {
             for (NodeSpec n : before.nodes()) {
                 if (!after.contains(n.id())) {
                     removes.add(n.id());
@@ -95,9 +95,9 @@ final class TreeDelta {
         for (Map.Entry<String, List<NodeSpec>> e : addedByParent.entrySet()) {
             int p = e.getKey() == null ? -1 : after.indexOf(e.getKey());
             int count = after.childCount(p);
-            List<NodeSpec> added = e.getValue();
-            for (int k = 0; k < added.size(); k++) {
-                if (after.node(after.child(p, count - added.size() + k)) != added.get(k)) {
+            List<NodeSpec> last = e.getValue();
+            for (int k = 0; k < last.size(); k++) {
+                if (after.node(after.child(p, count - last.size() + k)) != last.get(k)) {
                     return null;
                 }
             }
@@ -131,14 +131,22 @@ final class TreeDelta {
         return before.toBuilder().nodes(nodes).version(revision).build();
     }
 
+    /**
+     * {@code {"revision":N,"remove":[ids],"put":[nodes]}}. Written as text around each node's
+     * JSON rather than as one Jackson tree: it is on every join's path in the ONOS store, and the
+     * tree model (an object node per member, then its serialiser) was most of the delta's cost.
+     */
     String toJson() {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("revision", revision);
-        ArrayNode r = o.putArray("remove");
-        removes.forEach(r::add);
-        ArrayNode p = o.putArray("put");
-        puts.forEach(n -> p.add(ConfigJson.nodeToJson(n)));
-        return o.toString();
+        StringBuilder out = new StringBuilder(64 + 24 * removes.size() + 160 * puts.size());
+        out.append("{\"revision\":").append(revision).append(",\"remove\":[");
+        for (int i = 0; i < removes.size(); i++) {
+            Json.quote(out.append(i == 0 ? "" : ","), removes.get(i));
+        }
+        out.append("],\"put\":[");
+        for (int i = 0; i < puts.size(); i++) {
+            Json.write(out.append(i == 0 ? "" : ","), ConfigJson.nodeToJson(puts.get(i)));
+        }
+        return out.append("]}").toString();
     }
 
     /** Reads a delta of {@code before}; keys are read with the length of their level. */

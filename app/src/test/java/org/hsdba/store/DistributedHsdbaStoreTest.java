@@ -291,4 +291,151 @@ public class DistributedHsdbaStoreTest {
         assertTrue(map.treeKeys().iterator().next().startsWith(DistributedHsdbaStore.TREE_PREFIX));
         assertEquals(full, new DistributedHsdbaStore(map, Runnable::run).tree(StoreTrees.PORT).get());
     }
+
+    @Test
+    public void theIndexIsTheJsonOfItsParametersAndEntriesAndFollowsAParameterChange() throws Exception {
+        HsdbaParameters first = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(7).build();
+        HsdbaParameters second = HsdbaParameters.DEFAULTS.toBuilder().joinBurst(8).build();
+        a.setParameters(first);
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        a.putTree(t, 0);
+        for (int i = 0; i < 2; i++) {
+            BandwidthTree next = joined(t, i);
+            a.putTree(next, t.version());
+            t = next;
+        }
+        assertIndex(first, 2);
+        a.setParameters(second); // the parameters' text is kept between writes: not the old one here
+        assertIndex(second, 2);
+        assertEquals(second, new DistributedHsdbaStore(map, Runnable::run).parameters());
+        assertEquals(t, b.tree(StoreTrees.PORT).get());
+    }
+
+    /** The map's index, parsed, is exactly the parameters, the one full entry and its deltas in revision order. */
+    private void assertIndex(HsdbaParameters parameters, int deltas) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<String> keys = new ArrayList<>(map.treeKeys());
+        keys.sort(java.util.Comparator.comparingLong(DistributedHsdbaStore::versionOf));
+        String full = keys.get(0);
+        assertTrue(full, full.startsWith(DistributedHsdbaStore.TREE_PREFIX));
+        assertEquals(1 + deltas, keys.size());
+        com.fasterxml.jackson.databind.node.ObjectNode expected = mapper.createObjectNode();
+        expected.set("parameters", ParametersJson.toJson(parameters));
+        expected.putArray("trees").add(full);
+        com.fasterxml.jackson.databind.node.ArrayNode d = expected.putObject("deltas").putArray(full);
+        keys.subList(1, keys.size()).forEach(d::add);
+        assertEquals(mapper.readTree(expected.toString()), // numbers as read
+                mapper.readTree(map.get(DistributedHsdbaStore.INDEX_KEY).value()));
+    }
+
+    @Test
+    public void onlyIndexChangesReachTheStoresThreadAndThoseWaitingThereAreReadTogether() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore member = new DistributedHsdbaStore(map, queued::add);
+        List<String> heard = new ArrayList<>();
+        member.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        a.putTree(t, 0); // a tree entry and the index: one task
+        assertEquals(1, queued.size());
+        BandwidthTree next = joined(t, 1);
+        a.putTree(next, t.version()); // a delta entry and the index again, while the first task waits
+        assertEquals("the second change is read by the waiting task", 1, queued.size());
+        queued.remove(0).run();
+        assertEquals(List.of("v" + next.version()), heard);
+        BandwidthTree third = joined(next, 2);
+        a.putTree(third, next.version());
+        assertEquals("a change after the read queues again", 1, queued.size());
+        queued.remove(0).run();
+        assertEquals(List.of("v" + next.version(), "v" + third.version()), heard);
+    }
+
+    @Test
+    public void anInstancesOwnSwapIsToldWithoutItsThreadUnlessAChangeWaitsThere() {
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
+        List<String> heard = new ArrayList<>();
+        writer.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        writer.putTree(t, 0);
+        BandwidthTree next = joined(t, 1);
+        writer.putTree(next, t.version());
+        assertEquals("told during its own writes", List.of("v" + t.version(), "v" + next.version()), heard);
+        assertEquals("the store's thread was not needed", List.of(), queued);
+
+        b.putTree(StoreTrees.tree(StoreTrees.OTHER, 1, 1), 0); // another member's change: queued
+        assertEquals(1, queued.size());
+        BandwidthTree third = joined(next, 2);
+        writer.putTree(third, next.version()); // left to the waiting task, which reads both in order
+        assertEquals(List.of("v" + t.version(), "v" + next.version()), heard);
+        queued.remove(0).run();
+        // by port: PORT (pof:...1) before OTHER (pof:...2)
+        assertEquals(List.of("v" + t.version(), "v" + next.version(), "v" + third.version(), "v1"), heard);
+        assertEquals(List.of(), queued);
+    }
+
+    @Test
+    public void ownSwapsToldFromEventsThatComeAfterTheWriteAndNeverOlderAfterNewer() {
+        // A map that delivers its events only when told to (as Atomix does, after the write returned).
+        List<Runnable> delivered = new ArrayList<>();
+        SharedMap later = new SharedMap() {
+            @Override
+            public void addListener(org.onosproject.store.service.MapEventListener<String, String> listener,
+                                    java.util.concurrent.Executor executor) {
+                super.addListener(listener, r -> delivered.add(() -> executor.execute(r)));
+            }
+        };
+        List<Runnable> queued = new ArrayList<>();
+        DistributedHsdbaStore writer = new DistributedHsdbaStore(later, queued::add);
+        List<String> heard = new ArrayList<>();
+        writer.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
+        writer.putTree(t, 0);
+        List<Runnable> first = new ArrayList<>(delivered);
+        delivered.clear();
+        first.forEach(Runnable::run);
+        assertEquals("told from the event after the write returned", List.of("v" + t.version()), heard);
+        assertEquals(List.of(), queued);
+
+        BandwidthTree second = joined(t, 1);
+        writer.putTree(second, t.version());
+        List<Runnable> older = new ArrayList<>(delivered);
+        delivered.clear();
+        BandwidthTree third = joined(second, 2);
+        writer.putTree(third, second.version());
+        new ArrayList<>(delivered).forEach(Runnable::run); // the newer swap's events first
+        assertEquals(List.of("v" + t.version(), "v" + third.version()), heard);
+        older.forEach(Runnable::run); // then the older one's: not this instance's last swap, so read on its thread
+        new ArrayList<>(queued).forEach(Runnable::run);
+        assertEquals("nothing older after the newer", List.of("v" + t.version(), "v" + third.version()), heard);
+    }
 }

@@ -83,4 +83,25 @@ public class TreeDeltaTest {
         assertEquals(List.of(user(1, 99)), d.puts);
         assertEquals(List.of(), d.removes);
     }
+
+    @Test
+    public void theDeltasTextIsTheJsonOfItsRevisionRemovesAndPuts() throws Exception {
+        BandwidthTree t = subnets(2);
+        NodeSpec odd = NodeSpec.builder("u:10.0_0-1").parent("s0")
+                .key(MatchKey.exact(32, BigInteger.valueOf(0x0a000001L))).weight(1.0).joined(true).build();
+        t = t.toBuilder().addNode(odd).addNode(user(1, 1)).version(2).build();
+        BandwidthTree next = TreeEdit.deleteSubtree(odd.id()).applyTo(t).toBuilder().addNode(user(0, 2))
+                .addNode(user(1, 3)).version(3).build();
+        TreeDelta d = TreeDelta.between(t, next, 64);
+        assertNotNull(d);
+        assertEquals(List.of(odd.id()), d.removes);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode expected = mapper.createObjectNode();
+        expected.put("revision", 3L);
+        expected.putArray("remove").add(odd.id());
+        com.fasterxml.jackson.databind.node.ArrayNode puts = expected.putArray("put");
+        d.puts.forEach(n -> puts.add(org.hsdba.model.json.ConfigJson.nodeToJson(n)));
+        assertEquals(mapper.readTree(expected.toString()), mapper.readTree(d.toJson())); // numbers as read
+        assertEquals(next, TreeDelta.fromJson(d.toJson(), t).applyTo(t));
+    }
 }

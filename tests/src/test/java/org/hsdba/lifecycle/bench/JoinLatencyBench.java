@@ -52,7 +52,7 @@ import org.junit.Test;
  * join latency from a join PACKET_IN's arrival at the controller (the adapter's listener call) to
  * the NODE_JOINED event, which the manager emits right after the switch confirmed the new node's
  * entry, and where that time goes ({@link JoinStages}: from the reference switch's PACKET_IN write
- * ({@link SwitchStamps}) through the join queue, plan+admit+write, wait for the diff, compiler diff,
+ * ({@link SwitchStamps}) through the join queue, plan+admit, the store write, wait for the diff, compiler diff,
  * send, the switch's read, apply and ECHO_REPLY, the confirmation, to the event). Joins are offered at
  * 1, 100 and 1000 per second, each to a new user key under one subnet with a template, in two
  * set-ups:
@@ -107,8 +107,9 @@ public class JoinLatencyBench {
         lines.add("# controller-only: same manager and compiler, switch stub confirming at once");
         lines.add("# stages (per join, median/p99 over the joins, each from the last stage stamped before it):"
                 + " PACKET_IN write->arrival = the reference switch's write of the PACKET_IN -> the adapter's listener;"
-                + " join queue = -> control thread takes it; plan+admit+write = join planned, tree rebuilt, admission,"
-                + " store write; wait for diff = until the program update containing it starts (a change in flight is"
+                + " join queue = -> control thread takes it; plan+admit = join planned, tree rebuilt, admission;"
+                + " store write = the store's write call (\"store writes\": its wall and the writer's CPU time);"
+                + " wait for diff = until the program update containing it starts (a change in flight is"
                 + " confirmed first); compiler diff = DeviceProgram.update; diff->send = handed to the adapter;"
                 + " send->switch read = encode, event-loop hand-off, write, TCP, the switch's reader wakes; switch"
                 + " applies = FLOW_MODs and the confirming ECHO_REQUEST handled; ECHO_REPLY write; ->adapter confirms ="

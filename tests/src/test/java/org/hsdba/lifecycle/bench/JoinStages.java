@@ -31,8 +31,10 @@ final class JoinStages {
         ARRIVED("PACKET_IN write->arrival", PI_WRITTEN, false),
         /** The control thread took it from the join queue (its join site was looked up). */
         DEQUEUED("join queue", ARRIVED, false),
-        /** Planned, admitted and written to the store as part of a tree. */
-        WRITTEN("plan+admit+write", DEQUEUED, false),
+        /** Planned and admitted; its tree handed to the store's write (the manager's store call). */
+        ADMITTED("plan+admit", DEQUEUED, false),
+        /** Written to the store as part of a tree (the store's write returned: durable). */
+        WRITTEN("store write", DEQUEUED, false),
         /** The program update (compiler diff) that contains the node started. */
         DIFF_STARTED("wait for diff", WRITTEN, false),
         /** That update returned its messages. */
@@ -89,6 +91,9 @@ final class JoinStages {
     private final List<Integer> joinsPerDiff = new ArrayList<>();
     private final List<Integer> messagesPerDiff = new ArrayList<>();
     private final List<Integer> examinedPerDiff = new ArrayList<>();
+    /** Per store write: its wall time and the writing thread's CPU time in it, ms. */
+    private final List<Double> storeWallMs = new ArrayList<>();
+    private final List<Double> storeCpuMs = new ArrayList<>();
 
     /** Join packet-ins taken from the join queue, by the taking thread's name without its digits. */
     private final Map<String, Integer> takenOn = new java.util.TreeMap<>();
@@ -175,6 +180,17 @@ final class JoinStages {
         }
     }
 
+    /**
+     * One store write: its wall time and the CPU time the writing thread spent in it (-1: not
+     * known). Wall minus CPU is time off the CPU: preempted, or waiting (a lock, a future).
+     */
+    synchronized void storeWrite(long wallNanos, long cpuNanos) {
+        storeWallMs.add(wallNanos / 1e6);
+        if (cpuNanos >= 0) {
+            storeCpuMs.add(cpuNanos / 1e6);
+        }
+    }
+
     private static boolean mayReach(Join j, Stage stage) {
         return stage.after != null && j.last.compareTo(stage.after) >= 0 && j.last.compareTo(stage) < 0;
     }
@@ -252,6 +268,11 @@ final class JoinStages {
         if (!takenOn.isEmpty()) {
             out.add(String.format(Locale.ROOT, "%s%-20s %s", indent, "join taken on", takenOn.entrySet().stream()
                     .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+        }
+        if (!storeWallMs.isEmpty()) {
+            out.add(String.format(Locale.ROOT, "%s%-20s %d writes, wall median %.3f ms p99 %.3f ms; the writer's CPU"
+                    + " median %.3f ms p99 %.3f ms (wall - CPU: off the CPU)", indent, "store writes", storeWallMs.size(),
+                    median(storeWallMs), p99(storeWallMs), median(storeCpuMs), p99(storeCpuMs)));
         }
         double joins = joinsPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);
         double messages = messagesPerDiff.stream().mapToInt(Integer::intValue).average().orElse(0);

@@ -109,6 +109,26 @@ public class JoinStagesTest {
     }
 
     @Test
+    public void theStoreWriteIsSplitFromPlanAndAdmitWithItsCpuTime() {
+        JoinStages s = new JoinStages();
+        s.arrived("a", 0);
+        s.reached(Stage.DEQUEUED, "a", 1 * MS);
+        s.reached(Stage.ADMITTED, "a", 3 * MS);
+        s.reached(Stage.WRITTEN, "a", 7 * MS);
+        s.storeWrite(4 * MS, 1 * MS);
+        s.reached(Stage.DIFF_STARTED, "a", 7 * MS);
+        s.reached(Stage.DIFF_DONE, "a", 8 * MS);
+        s.reached(Stage.SENT, "a", 8 * MS);
+        s.reached(Stage.CONFIRMED, List.of("a"), 9 * MS);
+        s.reached(Stage.JOINED, "a", 9 * MS);
+        List<String> lines = s.breakdown("");
+        assertLine(lines, "plan+admit", "2\\.000");
+        assertLine(lines, "store write", "4\\.000");
+        assertTrue(lines.toString(), lines.stream().anyMatch(l -> l.matches("store writes +1 writes, wall median 4\\.000"
+                + " ms p99 4\\.000 ms; the writer's CPU median 1\\.000 ms p99 1\\.000 ms.*")));
+    }
+
+    @Test
     public void quantilesAreNearestRank() {
         List<Double> v = List.of(5.0, 1.0, 4.0, 2.0, 3.0);
         assertEquals(3.0, JoinStages.median(v), 0);

@@ -10,7 +10,11 @@ import org.hsdba.model.PortRef;
 import org.hsdba.store.ForwardingHsdbaStore;
 import org.hsdba.store.HsdbaStore;
 
-/** A store that stamps {@link Stage#WRITTEN} for the joined nodes a tree write contains. */
+/**
+ * A store that stamps {@link Stage#ADMITTED} and {@link Stage#WRITTEN} for the joined nodes a tree
+ * write contains, before and after the inner store's write, and records each write's wall and
+ * CPU time (the writing thread's).
+ */
 final class TimedStore extends ForwardingHsdbaStore {
 
     private final JoinStages stages;
@@ -22,9 +26,17 @@ final class TimedStore extends ForwardingHsdbaStore {
 
     @Override
     public void putTree(BandwidthTree tree, long expectedVersion) {
+        long cpu = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : -1;
+        long start = System.nanoTime();
+        stages.reached(Stage.ADMITTED, tree::contains, start);
         inner.putTree(tree, expectedVersion);
-        stages.reached(Stage.WRITTEN, tree::contains, System.nanoTime());
+        long end = System.nanoTime();
+        // every contained join, not only those admitted here: one whose write met a conflict is written by the retry
+        stages.reached(Stage.WRITTEN, tree::contains, end);
+        stages.storeWrite(end - start, cpu < 0 ? -1 : CPU.getCurrentThreadCpuTime() - cpu);
     }
+
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
 
     /*
      * Staging as HsdbaStore's defaults do, not forwarded: the manager writes through stageTree, and
