@@ -76,6 +76,15 @@ public final class ConcurrentPatchBench {
      * a write, so the figures are what this machine's HTTP stack alone costs (issue 17's floor).
      */
     private static final boolean FLOOR = Boolean.getBoolean("hsdba.bench.floor");
+    /**
+     * {@code -Dhsdba.bench.profile=<async-profiler options>}, e.g.
+     * {@code event=cpu,interval=1ms,threads,collapsed,file=cpu.txt}: async-profiler samples the
+     * counted rounds only, not the start-up, the warm-up or the cold burst (attaching from outside at
+     * a guessed moment caught either the cold burst or the last seconds). Its jar (Maven Central
+     * {@code tools.profiler:async-profiler}, the native library inside) must be on the class path;
+     * it is called by reflection, so the benchmark needs it only when asked to profile.
+     */
+    private static final String PROFILE = System.getProperty("hsdba.bench.profile");
 
     private ConcurrentPatchBench() {
     }
@@ -121,6 +130,7 @@ public final class ConcurrentPatchBench {
             long handedOnBefore = WriteGateServletFilter.handedOnTotal();
             long redispatchedBefore = WriteGateServletFilter.redispatchedTotal();
             List<String> perRound = new ArrayList<>();
+            profiler("start");
             for (int round = 1; round <= rounds; round++) {
                 long t0 = System.nanoTime();
                 long jvm0 = processCpuNanos();
@@ -134,6 +144,7 @@ public final class ConcurrentPatchBench {
                         cpuSince(rest0, restThreadCpu()) / 1e6 / b.patchNanos.size()));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            profiler("stop");
             if (nio != null) {
                 nio.close();
             }
@@ -392,6 +403,23 @@ public final class ConcurrentPatchBench {
     private static double pct(long[] sorted, double p) {
         int i = (int) Math.ceil(p * sorted.length) - 1;
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
+    }
+
+    /** Runs async-profiler's {@code action} ({@code start} or {@code stop}) with {@link #PROFILE}'s options, if asked. */
+    private static void profiler(String action) throws ReflectiveOperationException {
+        if (PROFILE == null || PROFILE.isEmpty()) {
+            return;
+        }
+        Class<?> type;
+        try {
+            type = Class.forName("one.profiler.AsyncProfiler");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("-Dhsdba.bench.profile needs async-profiler's jar on the class path"
+                    + " (Maven Central tools.profiler:async-profiler)", e);
+        }
+        Object profiler = type.getMethod("getInstance").invoke(null);
+        String said = (String) type.getMethod("execute", String.class).invoke(profiler, action + "," + PROFILE);
+        System.err.println("async-profiler " + action + ": " + said.trim());
     }
 
     /** CPU time of this JVM so far (every thread, GC included). */
