@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 
 import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.TimeSource;
@@ -127,6 +128,8 @@ public final class ConcurrentPatchBench {
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
             Map<Long, Long> restCpuBefore = restThreadCpu();
+            Map<Long, Long> gcCpuBefore = vmThreadCpu(GC_THREADS);
+            Map<Long, Long> jitCpuBefore = vmThreadCpu(JIT_THREADS);
             long handedOnBefore = WriteGateServletFilter.handedOnTotal();
             long redispatchedBefore = WriteGateServletFilter.redispatchedTotal();
             List<String> perRound = new ArrayList<>();
@@ -150,6 +153,8 @@ public final class ConcurrentPatchBench {
             }
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
+            double gcCpuMs = cpuSince(gcCpuBefore, vmThreadCpu(GC_THREADS)) / 1e6;
+            double jitCpuMs = cpuSince(jitCpuBefore, vmThreadCpu(JIT_THREADS)) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
             if (FLOOR) {
                 out.add("FLOOR MODE (-Dhsdba.bench.floor=true): every \"PATCH\" below is a GET of the node it would"
@@ -180,6 +185,9 @@ public final class ConcurrentPatchBench {
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-rest") / 1e6 / all.patchNanos.size(),
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-edit-writer") / 1e6 / all.patchNanos.size(),
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-answer") / 1e6 / all.patchNanos.size()));
+            out.add(String.format(Locale.ROOT, "  the JVM's own threads per PATCH: the collector's %.2f ms, the JIT compilers'"
+                    + " %.2f ms%s", gcCpuMs / all.patchNanos.size(), jitCpuMs / all.patchNanos.size(),
+                    Files.isDirectory(TASKS) ? "" : " (not measured: no /proc/self/task)"));
             out.add(String.format(Locale.ROOT, "write gate: %d writes waited and were handed a place on another write's"
                     + " thread, %d went through the container's handlers twice (async dispatch)",
                     WriteGateServletFilter.handedOnTotal() - handedOnBefore,
@@ -441,6 +449,39 @@ public final class ConcurrentPatchBench {
             if ((name.startsWith("hsdba-rest") || name.startsWith("hsdba-answer") || name.equals("hsdba-edit-writer"))
                     && cpu >= 0) {
                 out.put(t.getId(), cpu);
+            }
+        }
+        return out;
+    }
+
+    /** The collector's threads (ZGC's, G1's, the serial or parallel collector's), by their names in /proc. */
+    private static final Pattern GC_THREADS = Pattern.compile("Z.*|GC Thread.*|G1 .*|VM Thread");
+    /** The JIT compilers' threads. */
+    private static final Pattern JIT_THREADS = Pattern.compile("C[12] CompilerThre.*");
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    /**
+     * CPU time of the JVM's own threads whose name matches {@code names}, by thread id, from Linux's
+     * /proc (schedstat: nanoseconds on a core): the collector's and the JIT compiler's threads are
+     * not Java threads, so the ThreadMXBean does not see them, and they take cores from Jetty
+     * (ZGC's workers 18-20 %, C2 20-24 % of the JVM's samples in the counted rounds, 2026-11-28).
+     * Empty without /proc.
+     */
+    private static Map<Long, Long> vmThreadCpu(Pattern names) throws java.io.IOException {
+        Map<Long, Long> out = new HashMap<>();
+        if (!Files.isDirectory(TASKS)) {
+            return out;
+        }
+        try (java.util.stream.Stream<Path> tasks = Files.list(TASKS)) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    if (names.matcher(Files.readString(t.resolve("comm")).trim()).matches()) {
+                        String run = Files.readString(t.resolve("schedstat")).trim();
+                        out.put(Long.parseLong(t.getFileName().toString()), Long.parseLong(run.substring(0, run.indexOf(' '))));
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    // the thread ended meanwhile: not counted, as cpuSince counts only threads alive at the end
+                }
             }
         }
         return out;
