@@ -128,6 +128,7 @@ public final class ConcurrentPatchBench {
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
             Map<Long, Long> restCpuBefore = restThreadCpu();
+            Map<Long, Long> restAllocatedBefore = restThreadAllocated();
             Map<Long, Long> gcCpuBefore = vmThreadCpu(GC_THREADS);
             Map<Long, Long> jitCpuBefore = vmThreadCpu(JIT_THREADS);
             long handedOnBefore = WriteGateServletFilter.handedOnTotal();
@@ -153,6 +154,7 @@ public final class ConcurrentPatchBench {
             }
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
+            double restAllocatedKb = cpuSince(restAllocatedBefore, restThreadAllocated()) / 1024.0;
             double gcCpuMs = cpuSince(gcCpuBefore, vmThreadCpu(GC_THREADS)) / 1e6;
             double jitCpuMs = cpuSince(jitCpuBefore, vmThreadCpu(JIT_THREADS)) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
@@ -188,6 +190,8 @@ public final class ConcurrentPatchBench {
             out.add(String.format(Locale.ROOT, "  the JVM's own threads per PATCH: the collector's %.2f ms, the JIT compilers'"
                     + " %.2f ms%s", gcCpuMs / all.patchNanos.size(), jitCpuMs / all.patchNanos.size(),
                     Files.isDirectory(TASKS) ? "" : " (not measured: no /proc/self/task)"));
+            out.add(String.format(Locale.ROOT, "  allocated on the server threads per PATCH: %.1f kB (what the collector's"
+                    + " work follows)", restAllocatedKb / all.patchNanos.size()));
             out.add(String.format(Locale.ROOT, "write gate: %d writes waited and were handed a place on another write's"
                     + " thread, %d went through the container's handlers twice (async dispatch)",
                     WriteGateServletFilter.handedOnTotal() - handedOnBefore,
@@ -482,6 +486,19 @@ public final class ConcurrentPatchBench {
                 } catch (java.io.IOException | RuntimeException e) {
                     // the thread ended meanwhile: not counted, as cpuSince counts only threads alive at the end
                 }
+            }
+        }
+        return out;
+    }
+
+    /** Bytes allocated so far by each live thread serving the writes ({@link #restThreadCpu}'s), by thread id. */
+    private static Map<Long, Long> restThreadAllocated() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Map<Long, Long> out = new HashMap<>();
+        for (Long id : restThreadCpu().keySet()) {
+            long bytes = mx.getThreadAllocatedBytes(id);
+            if (bytes >= 0) {
+                out.put(id, bytes);
             }
         }
         return out;
