@@ -367,9 +367,11 @@ public final class BandwidthTree {
         if (!fitsAt(node, depth[i], parent[i], i) || node.isTemplate() && childCount(i) > 0) {
             return null;
         }
-        List<NodeSpec> list = new ArrayList<>(nodes);
-        list.set(i, node);
-        return new BandwidthTree(this, newVersion, list, indexById, parent, depth, childStart, childIdx);
+        // One copy of the node list (new ArrayList<>(nodes) copies an unmodifiable list twice: its
+        // toArray, then again as not an ArrayList's own array); an update of one node makes one per edit.
+        NodeSpec[] list = nodes.toArray(new NodeSpec[0]);
+        list[i] = node;
+        return new BandwidthTree(this, newVersion, Arrays.asList(list), indexById, parent, depth, childStart, childIdx);
     }
 
     /** A new node as the last child of its parent. */

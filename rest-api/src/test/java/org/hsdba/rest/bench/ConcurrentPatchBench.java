@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 
 import org.hsdba.impl.HsdbaManager;
 import org.hsdba.impl.TimeSource;
@@ -76,6 +77,15 @@ public final class ConcurrentPatchBench {
      * a write, so the figures are what this machine's HTTP stack alone costs (issue 17's floor).
      */
     private static final boolean FLOOR = Boolean.getBoolean("hsdba.bench.floor");
+    /**
+     * {@code -Dhsdba.bench.profile=<async-profiler options>}, e.g.
+     * {@code event=cpu,interval=1ms,threads,collapsed,file=cpu.txt}: async-profiler samples the
+     * counted rounds only, not the start-up, the warm-up or the cold burst (attaching from outside at
+     * a guessed moment caught either the cold burst or the last seconds). Its jar (Maven Central
+     * {@code tools.profiler:async-profiler}, the native library inside) must be on the class path;
+     * it is called by reflection, so the benchmark needs it only when asked to profile.
+     */
+    private static final String PROFILE = System.getProperty("hsdba.bench.profile");
 
     private ConcurrentPatchBench() {
     }
@@ -118,9 +128,13 @@ public final class ConcurrentPatchBench {
             long start = System.nanoTime();
             long processCpuBefore = processCpuNanos();
             Map<Long, Long> restCpuBefore = restThreadCpu();
+            Map<Long, Long> restAllocatedBefore = restThreadAllocated();
+            Map<Long, Long> gcCpuBefore = vmThreadCpu(GC_THREADS);
+            Map<Long, Long> jitCpuBefore = vmThreadCpu(JIT_THREADS);
             long handedOnBefore = WriteGateServletFilter.handedOnTotal();
             long redispatchedBefore = WriteGateServletFilter.redispatchedTotal();
             List<String> perRound = new ArrayList<>();
+            profiler("start");
             for (int round = 1; round <= rounds; round++) {
                 long t0 = System.nanoTime();
                 long jvm0 = processCpuNanos();
@@ -134,11 +148,15 @@ public final class ConcurrentPatchBench {
                         cpuSince(rest0, restThreadCpu()) / 1e6 / b.patchNanos.size()));
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            profiler("stop");
             if (nio != null) {
                 nio.close();
             }
             double processCpuMs = (processCpuNanos() - processCpuBefore) / 1e6;
             double restCpuMs = cpuSince(restCpuBefore, restThreadCpu()) / 1e6;
+            double restAllocatedKb = cpuSince(restAllocatedBefore, restThreadAllocated()) / 1024.0;
+            double gcCpuMs = cpuSince(gcCpuBefore, vmThreadCpu(GC_THREADS)) / 1e6;
+            double jitCpuMs = cpuSince(jitCpuBefore, vmThreadCpu(JIT_THREADS)) / 1e6;
             long version = http.get(EDITED + "/tree").json().get("version").asLong();
             if (FLOOR) {
                 out.add("FLOOR MODE (-Dhsdba.bench.floor=true): every \"PATCH\" below is a GET of the node it would"
@@ -169,6 +187,11 @@ public final class ConcurrentPatchBench {
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-rest") / 1e6 / all.patchNanos.size(),
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-edit-writer") / 1e6 / all.patchNanos.size(),
                     cpuSince(restCpuBefore, restCpuAfter, "hsdba-answer") / 1e6 / all.patchNanos.size()));
+            out.add(String.format(Locale.ROOT, "  the JVM's own threads per PATCH: the collector's %.2f ms, the JIT compilers'"
+                    + " %.2f ms%s", gcCpuMs / all.patchNanos.size(), jitCpuMs / all.patchNanos.size(),
+                    Files.isDirectory(TASKS) ? "" : " (not measured: no /proc/self/task)"));
+            out.add(String.format(Locale.ROOT, "  allocated on the server threads per PATCH: %.1f kB (what the collector's"
+                    + " work follows)", restAllocatedKb / all.patchNanos.size()));
             out.add(String.format(Locale.ROOT, "write gate: %d writes waited and were handed a place on another write's"
                     + " thread, %d went through the container's handlers twice (async dispatch)",
                     WriteGateServletFilter.handedOnTotal() - handedOnBefore,
@@ -394,6 +417,23 @@ public final class ConcurrentPatchBench {
         return sorted[Math.max(0, Math.min(sorted.length - 1, i))] / 1e6;
     }
 
+    /** Runs async-profiler's {@code action} ({@code start} or {@code stop}) with {@link #PROFILE}'s options, if asked. */
+    private static void profiler(String action) throws ReflectiveOperationException {
+        if (PROFILE == null || PROFILE.isEmpty()) {
+            return;
+        }
+        Class<?> type;
+        try {
+            type = Class.forName("one.profiler.AsyncProfiler");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("-Dhsdba.bench.profile needs async-profiler's jar on the class path"
+                    + " (Maven Central tools.profiler:async-profiler)", e);
+        }
+        Object profiler = type.getMethod("getInstance").invoke(null);
+        String said = (String) type.getMethod("execute", String.class).invoke(profiler, action + "," + PROFILE);
+        System.err.println("async-profiler " + action + ": " + said.trim());
+    }
+
     /** CPU time of this JVM so far (every thread, GC included). */
     private static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
@@ -413,6 +453,52 @@ public final class ConcurrentPatchBench {
             if ((name.startsWith("hsdba-rest") || name.startsWith("hsdba-answer") || name.equals("hsdba-edit-writer"))
                     && cpu >= 0) {
                 out.put(t.getId(), cpu);
+            }
+        }
+        return out;
+    }
+
+    /** The collector's threads (ZGC's, G1's, the serial or parallel collector's), by their names in /proc. */
+    private static final Pattern GC_THREADS = Pattern.compile("Z.*|GC Thread.*|G1 .*|VM Thread");
+    /** The JIT compilers' threads. */
+    private static final Pattern JIT_THREADS = Pattern.compile("C[12] CompilerThre.*");
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    /**
+     * CPU time of the JVM's own threads whose name matches {@code names}, by thread id, from Linux's
+     * /proc (schedstat: nanoseconds on a core): the collector's and the JIT compiler's threads are
+     * not Java threads, so the ThreadMXBean does not see them, and they take cores from Jetty
+     * (ZGC's workers 18-20 %, C2 20-24 % of the JVM's samples in the counted rounds, 2026-11-28).
+     * Empty without /proc.
+     */
+    private static Map<Long, Long> vmThreadCpu(Pattern names) throws java.io.IOException {
+        Map<Long, Long> out = new HashMap<>();
+        if (!Files.isDirectory(TASKS)) {
+            return out;
+        }
+        try (java.util.stream.Stream<Path> tasks = Files.list(TASKS)) {
+            for (Path t : (Iterable<Path>) tasks::iterator) {
+                try {
+                    if (names.matcher(Files.readString(t.resolve("comm")).trim()).matches()) {
+                        String run = Files.readString(t.resolve("schedstat")).trim();
+                        out.put(Long.parseLong(t.getFileName().toString()), Long.parseLong(run.substring(0, run.indexOf(' '))));
+                    }
+                } catch (java.io.IOException | RuntimeException e) {
+                    // the thread ended meanwhile: not counted, as cpuSince counts only threads alive at the end
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Bytes allocated so far by each live thread serving the writes ({@link #restThreadCpu}'s), by thread id. */
+    private static Map<Long, Long> restThreadAllocated() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Map<Long, Long> out = new HashMap<>();
+        for (Long id : restThreadCpu().keySet()) {
+            long bytes = mx.getThreadAllocatedBytes(id);
+            if (bytes >= 0) {
+                out.put(id, bytes);
             }
         }
         return out;

@@ -47,6 +47,23 @@ public class BodiesTest {
     }
 
     @Test
+    public void everyByteIsReadAcrossTheBuffersGrowthWhateverTheReadSizes() {
+        java.util.Random random = new java.util.Random(17);
+        for (int size : new int[] {0, 1, 255, 256, 257, 511, 512, 513, 4096, 100_003}) {
+            byte[] body = new byte[size];
+            random.nextBytes(body);
+            // A stream that hands out 1 to 700 bytes per read, as a chunked body arrives.
+            InputStream in = new java.io.ByteArrayInputStream(body) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, 1 + random.nextInt(700)));
+                }
+            };
+            org.junit.Assert.assertArrayEquals("a body of " + size + " bytes", body, Bodies.read(in));
+        }
+    }
+
+    @Test
     public void ifMatchTakesOneStrongQuotedTagOrStar() {
         org.hsdba.model.BandwidthTree t = org.hsdba.model.BandwidthTree.builder(org.hsdba.model.PortRef.of("pof:1", 3))
                 .capacity(org.hsdba.model.Rate.parse("1G")).operatorVersion(3).generation(0x5f0c2aL)
