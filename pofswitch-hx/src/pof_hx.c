@@ -7,9 +7,12 @@
  * scripts/pofswitch.sh (hx flavour) and linked through the hx patches.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
+#include <linux/if_packet.h>
 
 #include "../include/pof_common.h"
 #include "../include/pof_type.h"
@@ -1003,6 +1006,32 @@ void hx_packet_end(struct pofdp_packet *dpp)
             e->hx.dropped_packets++;
             e->hx.dropped_bytes += dpp->ori_len;
         }
+    }
+}
+
+/* ------------------------------------------------------------------ the ports' sockets */
+
+/* Stock POFSwitch leaves its receive socket at the default buffer (net.core.rmem_default, about
+ * 210 kB: 60 to 90 full frames, 6 to 11 ms at 100 Mb/s) and receives there every frame it sends
+ * itself. When its thread waits longer than that for a core, the kernel drops the frames that
+ * arrive, before the program decides anything: drops the allocation did not decide, from which
+ * TCP backs off and UDP does not (docs/pofswitch.md, "CPU per frame and the receive path"). The
+ * reference switch's raw ports (RawSocket) use 4 MB and PACKET_IGNORE_OUTGOING; so does this. */
+#define HX_RECEIVE_BUFFER (4 << 20)
+
+void hx_tune_receive_socket(int fd)
+{
+    int on = 1, size = HX_RECEIVE_BUFFER;
+    (void)on;
+#ifdef PACKET_IGNORE_OUTGOING
+    if (setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &on, sizeof on) != 0) {
+        /* kernels before 4.20: the receive task still skips PACKET_OUTGOING frames itself */
+        fprintf(stderr, "pofswitch-hx: PACKET_IGNORE_OUTGOING not set on a port socket: %m\n");
+    }
+#endif
+    if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof size) != 0
+            && setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size) != 0) {
+        fprintf(stderr, "pofswitch-hx: receive buffer of a port socket left at the default: %m\n");
     }
 }
 
