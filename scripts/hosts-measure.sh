@@ -15,9 +15,10 @@
 #
 # --pofswitch stock|hx puts a real POFSwitch 1.4.0 between the hosts instead of the reference switch
 # (built and cached by scripts/pofswitch.sh): stock runs controller-assisted, hx (patched with the
-# extension) in-switch; the mode follows the flavour.
+# extension) in-switch; the mode follows the flavour. --pofswitch hx:FILE (or stock:FILE) runs that binary
+# instead of the one scripts/pofswitch.sh builds here, e.g. another branch's build for an A/B comparison.
 #
-#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--hold H] [--shaped] [--pofswitch stock|hx]
+#   sudo scripts/hosts-measure.sh [SECONDS] [WARMUP] [--only tcp|mixed] [--stock-only|--in-switch-only] [--rtt SPEC] [--cc ALGO] [--poll PERIOD] [--hold H] [--shaped] [--pofswitch stock|hx[:FILE]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -44,11 +45,16 @@ done
 "$root/scripts/setup.sh" --quiet --hosts
 [ -f lab/target/hsdba-lab.jar ] || mvn -q -o package -DskipTests
 binary=""
+given=""
+case "$pofswitch" in
+    *:*) given=${pofswitch#*:}; pofswitch=${pofswitch%%:*}
+        [ -x "$given" ] || { echo "--pofswitch $pofswitch:$given: no executable there" >&2; exit 2; } ;;
+esac
 case "$pofswitch" in
     "") ;;
-    stock) modes=stock; binary=$("$root/scripts/pofswitch.sh" path stock) ;;
-    hx) modes=in-switch; binary=$("$root/scripts/pofswitch.sh" path hx) ;;
-    *) echo "--pofswitch takes stock or hx, got '$pofswitch'" >&2; exit 2 ;;
+    stock) modes=stock; binary=${given:-$("$root/scripts/pofswitch.sh" path stock)} ;;
+    hx) modes=in-switch; binary=${given:-$("$root/scripts/pofswitch.sh" path hx)} ;;
+    *) echo "--pofswitch takes stock, hx, stock:FILE or hx:FILE, got '$pofswitch'" >&2; exit 2 ;;
 esac
 out="$root/target/hosts-measure"
 mkdir -p "$out"
@@ -83,7 +89,7 @@ PY
         rm -rf "$dir"
         flag=""; [ "$mode" = stock ] && flag="--stock"
         [ -n "$binary" ] && flag="--pofswitch $binary"
-        echo "== $name, $mode${pofswitch:+ (real POFSwitch, $pofswitch build)}, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${hold:+, responsive hold $hold}${shaped:+, egress shaped}"
+        echo "== $name, $mode${pofswitch:+ (real POFSwitch, $pofswitch build${given:+ $given})}, ${seconds} s (warm-up $warmup s)${rtt:+, added RTT $rtt}${cc:+, TCP $cc}${poll:+, polling every $poll}${hold:+, responsive hold $hold}${shaped:+, egress shaped}"
         ./hsdba lab --hosts $flag --scenario "$out/hosts-$name-$tag.json" --data-dir "$dir" --http-port 0 \
             --pof-port 0 --status 0 --warmup "$warmup" ${shaped:+--shape} >"$dir.log" 2>&1 || { echo "failed: see $dir.log"; continue; }
         cat "$dir/hosts-report.txt"

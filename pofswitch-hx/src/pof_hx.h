@@ -96,4 +96,8 @@ void hx_packet_end(struct pofdp_packet *dpp);
 uint32_t hx_budget_step(struct pofdp_packet *dpp);
 uint32_t hx_entry_instruction(struct pofdp_packet *dpp, struct pof_local_resource *lr);
 
+/* A port's receive socket, once bound: the same buffering as the reference switch's raw ports
+ * (4 MB, frames this host sends not delivered back); reports on stderr what it could not set. */
+void hx_tune_receive_socket(int fd);
+
 #endif

@@ -54,16 +54,26 @@ final class RealPofSwitch implements AutoCloseable {
     Map<Long, Long> socketDrops(String iface) {
         Shell.Result r = namespace == null ? Shell.tryRun("ss", "-0", "-m", "-p", "-e")
                 : Shell.tryRun("ip", "netns", "exec", namespace, "ss", "-0", "-m", "-p", "-e");
-        Map<Long, Long> drops = new HashMap<>();
         if (r.exit != 0) {
-            return drops;
+            return new HashMap<>();
         }
-        String pid = "pid=" + process.pid() + ",";
+        return socketDrops(r.output, process.pid(), iface);
+    }
+
+    /**
+     * {@link #socketDrops(String)} from {@code ss -0 -m -p -e} output. Sockets opened with protocol
+     * 0 ({@code [0]:iface}: the hx build's never-read ones) receive nothing and are left out, or
+     * their constant 0 would hide the read socket's drops from {@link #dataPathDrops}.
+     */
+    static Map<Long, Long> socketDrops(String ss, long processId, String iface) {
+        Map<Long, Long> drops = new HashMap<>();
+        String pid = "pid=" + processId + ",";
         Long inode = null;
-        for (String line : r.output.split("\n")) {
+        for (String line : ss.split("\n")) {
             if (line.startsWith("p_")) {
                 Matcher ino = INODE.matcher(line);
-                inode = line.contains(pid) && line.contains(":" + iface + " ") && ino.find() ? Long.valueOf(ino.group(1)) : null;
+                inode = line.contains(pid) && line.contains(":" + iface + " ") && !line.contains("[0]:" + iface + " ")
+                        && ino.find() ? Long.valueOf(ino.group(1)) : null;
             } else if (inode != null) {
                 Matcher m = DROPS.matcher(line);
                 if (m.find()) {

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.hsdba.pofswitch.ports.RawSocket;
 import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
@@ -14,6 +16,9 @@ import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
  * tells them apart) on the hosts' veths, run as {@link UpstreamPofSwitch} says. POFSwitch
  * numbers its {@code -a} ports from 1 in order, so the tree's egress port must be 2. What it sends
  * out of the egress port is counted from a mirror of that interface ({@link HostNetwork#mirrorEgress}).
+ * Its {@link #stats()} also say how many frames came in on port 1 and how many of them the kernel
+ * dropped at POFSwitch's receive socket, before the switch's program saw them (its thread too late
+ * to read them): drops the allocation did not decide.
  */
 final class PofSwitchHost implements HostSwitch {
     private final Process process;
@@ -23,10 +28,12 @@ final class PofSwitchHost implements HostSwitch {
     private final Thread reader;
     private final AtomicLong frames = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
+    private final String ingress;
     private volatile boolean closed;
 
-    private PofSwitchHost(Process process, Path binary, Path log, RawSocket tap, EgressMeter meter) {
+    private PofSwitchHost(Process process, Path binary, Path log, RawSocket tap, EgressMeter meter, String ingress) {
         this.process = process;
+        this.ingress = ingress;
         this.binary = binary;
         this.log = log;
         this.tap = tap;
@@ -57,7 +64,7 @@ final class PofSwitchHost implements HostSwitch {
             tap.close();
             throw e;
         }
-        PofSwitchHost h = new PofSwitchHost(p, binary, log, tap, meter);
+        PofSwitchHost h = new PofSwitchHost(p, binary, log, tap, meter, net.switchInInterface());
         h.reader.start();
         return h;
     }
@@ -86,7 +93,50 @@ final class PofSwitchHost implements HostSwitch {
 
     @Override
     public String stats() {
-        return "POFSwitch egress " + frames.get() + " frames, " + bytes.get() + " bytes" + (process.isAlive() ? "" : "; " + failure());
+        return "POFSwitch egress " + frames.get() + " frames, " + bytes.get() + " bytes; " + ingressStats()
+                + (process.isAlive() ? "" : "; " + failure());
+    }
+
+    private String ingressStats() {
+        String in;
+        try {
+            in = Files.readString(Path.of("/sys/class/net", ingress, "statistics", "rx_packets")).trim();
+        } catch (IOException e) {
+            in = "?";
+        }
+        long drops = -1;
+        if (process.isAlive()) {
+            try {
+                drops = receiveSocketDrops(Shell.run("ss", "-0", "-m", "-p", "-n"), process.pid(), ingress);
+            } catch (IOException e) {
+                // ss missing or refused: unknown
+            }
+        }
+        return "port 1 (" + ingress + ") " + in + " frames in, "
+                + (drops < 0 ? "receive-socket drops unknown" : drops + " dropped by its receive socket (kernel, before the program)");
+    }
+
+    private static final Pattern SKMEM = Pattern.compile("skmem:\\(r(\\d+),rb(\\d+),.*\\bd(\\d+)\\)");
+
+    /**
+     * The kernel's drop count of the packet socket of process {@code pid} bound to {@code iface} that
+     * the process reads, from {@code ss -0 -m -p -n}: POFSwitch opens more than one socket per port
+     * and stock POFSwitch never reads the others, which fill up and then drop every frame, so only
+     * sockets less than half full count (the read one is near empty); the largest count among them,
+     * or -1 if there is none.
+     */
+    static long receiveSocketDrops(String ss, long pid, String iface) {
+        long drops = -1;
+        for (String line : ss.split("\n")) {
+            if (!line.contains("pid=" + pid + ",") || !line.contains(":" + iface + " ")) {
+                continue;
+            }
+            Matcher m = SKMEM.matcher(line);
+            if (m.find() && Long.parseLong(m.group(1)) < Long.parseLong(m.group(2)) / 2) {
+                drops = Math.max(drops, Long.parseLong(m.group(3)));
+            }
+        }
+        return drops;
     }
 
     @Override
