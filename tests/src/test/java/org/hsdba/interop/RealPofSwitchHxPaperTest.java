@@ -51,8 +51,7 @@ public class RealPofSwitchHxPaperTest {
     }
 
     private static String holdLabel() {
-        return ", responsive hold " + (PARAMS.responsiveHold().isZero() ? "off"
-                : org.hsdba.model.Durations.format(PARAMS.responsiveHold()));
+        return ", " + org.hsdba.model.RuntimeParameters.holdLabel(PARAMS.responsiveHold());
     }
 
     @Test
