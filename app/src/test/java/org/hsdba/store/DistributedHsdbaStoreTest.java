@@ -332,18 +332,7 @@ public class DistributedHsdbaStoreTest {
     public void onlyIndexChangesReachTheStoresThreadAndThoseWaitingThereAreReadTogether() {
         List<Runnable> queued = new ArrayList<>();
         DistributedHsdbaStore member = new DistributedHsdbaStore(map, queued::add);
-        List<String> heard = new ArrayList<>();
-        member.addListener(new HsdbaStoreListener() {
-            @Override
-            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
-                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
-            }
-
-            @Override
-            public void parametersChanged(HsdbaParameters parameters) {
-                heard.add("parameters");
-            }
-        });
+        List<String> heard = heard(member);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
         a.putTree(t, 0); // a tree entry and the index: one task
         assertEquals(1, queued.size());
@@ -363,18 +352,7 @@ public class DistributedHsdbaStoreTest {
     public void anInstancesOwnSwapIsToldWithoutItsThreadUnlessAChangeWaitsThere() {
         List<Runnable> queued = new ArrayList<>();
         DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
-        List<String> heard = new ArrayList<>();
-        writer.addListener(new HsdbaStoreListener() {
-            @Override
-            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
-                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
-            }
-
-            @Override
-            public void parametersChanged(HsdbaParameters parameters) {
-                heard.add("parameters");
-            }
-        });
+        List<String> heard = heard(writer);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
         writer.putTree(t, 0);
         BandwidthTree next = joined(t, 1);
@@ -406,18 +384,7 @@ public class DistributedHsdbaStoreTest {
         };
         List<Runnable> queued = new ArrayList<>();
         DistributedHsdbaStore writer = new DistributedHsdbaStore(later, queued::add);
-        List<String> heard = new ArrayList<>();
-        writer.addListener(new HsdbaStoreListener() {
-            @Override
-            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
-                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
-            }
-
-            @Override
-            public void parametersChanged(HsdbaParameters parameters) {
-                heard.add("parameters");
-            }
-        });
+        List<String> heard = heard(writer);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
         writer.putTree(t, 0);
         List<Runnable> first = new ArrayList<>(delivered);
@@ -437,5 +404,22 @@ public class DistributedHsdbaStoreTest {
         older.forEach(Runnable::run); // then the older one's: not this instance's last swap, so read on its thread
         new ArrayList<>(queued).forEach(Runnable::run);
         assertEquals("nothing older after the newer", List.of("v" + t.version(), "v" + third.version()), heard);
+    }
+
+    /** What {@code store} tells its listeners, in order: "v<version>" or "gone" per tree, "parameters". */
+    private static List<String> heard(DistributedHsdbaStore store) {
+        List<String> heard = new ArrayList<>();
+        store.addListener(new HsdbaStoreListener() {
+            @Override
+            public void treeChanged(PortRef port, Optional<BandwidthTree> tree) {
+                heard.add(tree.map(t -> "v" + t.version()).orElse("gone"));
+            }
+
+            @Override
+            public void parametersChanged(HsdbaParameters parameters) {
+                heard.add("parameters");
+            }
+        });
+        return heard;
     }
 }
