@@ -161,6 +161,16 @@ public class DistributedHsdbaStoreTest {
     }
 
     /** A joined user under the tree's first level (one level: at the top). */
+    /** {@code t} (stored) joined by {@code count} nodes, each written by {@code store} as its own change; the last tree. */
+    private static BandwidthTree joinedInTurn(DistributedHsdbaStore store, BandwidthTree t, int count) {
+        for (int i = 0; i < count; i++) {
+            BandwidthTree next = joined(t, i);
+            store.putTree(next, t.version());
+            t = next;
+        }
+        return t;
+    }
+
     private static BandwidthTree joined(BandwidthTree t, int i) {
         return t.toBuilder().addNode(org.hsdba.model.NodeSpec.builder("joined-" + i)
                 .key(org.hsdba.model.MatchKey.exact(32, java.math.BigInteger.valueOf(0x0b000000L + i))).weight(1.0)
@@ -202,11 +212,7 @@ public class DistributedHsdbaStoreTest {
     public void afterManyDeltasOrAnOperatorChangeTheTreeIsWrittenInFullAgain() {
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
         a.putTree(t, 0);
-        for (int i = 0; i <= DistributedHsdbaStore.MAX_DELTAS; i++) {
-            BandwidthTree next = joined(t, i);
-            a.putTree(next, t.version());
-            t = next;
-        }
+        t = joinedInTurn(a, t, DistributedHsdbaStore.MAX_DELTAS + 1);
         assertEquals("the 65th membership change is a full entry; the deltas went", 1, map.treeKeys().size());
         BandwidthTree joinedOnce = joined(t, 1000);
         a.putTree(joinedOnce, t.version());
@@ -238,11 +244,7 @@ public class DistributedHsdbaStoreTest {
         DistributedHsdbaStore other = new DistributedHsdbaStore(counted, Runnable::run);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
         writer.putTree(t, 0);
-        for (int i = 0; i < 5; i++) {
-            BandwidthTree next = joined(t, i);
-            writer.putTree(next, t.version());
-            t = next;
-        }
+        t = joinedInTurn(writer, t, 5);
         // the index version the writer's own snapshot lacked was learned from the map, not by losing a swap
         assertEquals(5, counted.swaps);
         assertEquals(t, writer.tree(StoreTrees.PORT).get());
@@ -274,11 +276,7 @@ public class DistributedHsdbaStoreTest {
         DistributedHsdbaStore writer = new DistributedHsdbaStore(map, queued::add);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
         writer.putTree(t, 0);
-        for (int i = 0; i < DistributedHsdbaStore.MAX_DELTAS; i++) {
-            BandwidthTree next = joined(t, i);
-            writer.putTree(next, t.version());
-            t = next;
-        }
+        t = joinedInTurn(writer, t, DistributedHsdbaStore.MAX_DELTAS);
         queued.clear(); // events of the writes so far (no listeners)
         assertEquals(1 + DistributedHsdbaStore.MAX_DELTAS, map.treeKeys().size());
         BandwidthTree full = joined(t, 1000);
@@ -299,11 +297,7 @@ public class DistributedHsdbaStoreTest {
         a.setParameters(first);
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 3, 1);
         a.putTree(t, 0);
-        for (int i = 0; i < 2; i++) {
-            BandwidthTree next = joined(t, i);
-            a.putTree(next, t.version());
-            t = next;
-        }
+        t = joinedInTurn(a, t, 2);
         assertIndex(first, 2);
         a.setParameters(second); // the parameters' text is kept between writes: not the old one here
         assertIndex(second, 2);
