@@ -78,7 +78,18 @@ public final class ReferenceSwitch implements AutoCloseable {
      */
     public void receiveBatchInto(byte[][] frames, int[] lengths, int count, int inPort, PacketOutcome[] outs,
             Consumer<OutputFrame> direct) {
-        datapath.processBatch(frames, lengths, count, inPort, null, outs);
+        receiveBatchInto(frames, lengths, count, inPort, null, outs, direct);
+    }
+
+    /**
+     * {@link #receiveBatchInto(byte[][], int[], int, int, PacketOutcome[], Consumer)} with frame
+     * {@code i} run at switch time {@code times[i]} ({@link #nowNanos()}'s clock): when each frame
+     * arrived, so that a batch that waited for the CPU is not seen as a burst at one instant. Null
+     * {@code times}: each at the live clock.
+     */
+    public void receiveBatchInto(byte[][] frames, int[] lengths, int count, int inPort, long[] times,
+            PacketOutcome[] outs, Consumer<OutputFrame> direct) {
+        datapath.processBatch(frames, lengths, count, inPort, times, outs);
         for (int i = 0; i < count; i++) {
             deliver(outs[i], direct);
         }
@@ -98,6 +109,11 @@ public final class ReferenceSwitch implements AutoCloseable {
         if (!out.upward().isEmpty()) {
             channel.sendUpward(out.upward());
         }
+    }
+
+    /** The switch's live clock: nanoseconds since its datapath was created. */
+    public long nowNanos() {
+        return datapath.nowNanos();
     }
 
     /**

@@ -20,6 +20,10 @@ final class Libc {
     static final int SO_RCVTIMEO = 20;
     static final int SO_RCVBUFFORCE = 33;
     static final int SO_SNDBUFFORCE = 32;
+    /** Receive timestamps as struct timespec (CLOCK_REALTIME); the control message has the same number. */
+    static final int SO_TIMESTAMPNS = 35;
+    static final int SCM_TIMESTAMPNS = SO_TIMESTAMPNS;
+    static final int CLOCK_REALTIME = 0;
     static final int SOL_PACKET = 263;
     static final int PACKET_ADD_MEMBERSHIP = 1;
     static final int PACKET_MR_PROMISC = 1;
@@ -54,6 +58,9 @@ final class Libc {
     static native int recvmmsg(int fd, Pointer msgvec, int vlen, int flags, Pointer timeout) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
+
+    /** Fills the struct timespec at {@code ts} (16 bytes) with clock {@code clock}'s time. */
+    static native int clock_gettime(int clock, Pointer ts) throws LastErrorException;
 
     /** htons for the protocol numbers of sockaddr_ll and socket(2). */
     static int htons(int v) {

@@ -5,7 +5,9 @@ package org.hsdba.pofswitch.ports;
  * ones the datapath forwarded and the ones it did not (dropped, PACKET_IN only, disabled port), the
  * ones too long for the datapath (offloads on: the datapath takes at most 1514 bytes), the ones the
  * kernel dropped before the switch read them (receive buffer full), and frames
- * (bytes) sent to the wire and refused by the kernel.
+ * (bytes) sent to the wire and refused by the kernel; and how late the switch ran the frames that
+ * carried the kernel's receive time (processing time minus receive time: how long they waited for
+ * the receive thread).
  */
 public final class PortStats {
     private final int port;
@@ -18,10 +20,17 @@ public final class PortStats {
     private final long txBytes;
     private final long txErrors;
     private final long rxKernelDrops;
+    private final long rxStamped;
+    private final long lateSumNs;
+    private final long lateMaxNs;
 
     PortStats(int port, String interfaceName, long rxFrames, long rxBytes, long rxNotForwarded, long rxOversize,
-            long txFrames, long txBytes, long txErrors, long rxKernelDrops) {
+            long txFrames, long txBytes, long txErrors, long rxKernelDrops, long rxStamped, long lateSumNs,
+            long lateMaxNs) {
         this.rxKernelDrops = rxKernelDrops;
+        this.rxStamped = rxStamped;
+        this.lateSumNs = lateSumNs;
+        this.lateMaxNs = lateMaxNs;
         this.port = port;
         this.interfaceName = interfaceName;
         this.rxFrames = rxFrames;
@@ -74,11 +83,28 @@ public final class PortStats {
         return rxKernelDrops;
     }
 
+    /** Received frames that ran at the kernel's receive time (the rest ran at the live clock). */
+    public long rxStamped() {
+        return rxStamped;
+    }
+
+    /** Mean wait between the kernel's receive and the datapath of the stamped frames, ns (0 if none). */
+    public long lateMeanNanos() {
+        return rxStamped == 0 ? 0 : lateSumNs / rxStamped;
+    }
+
+    /** Longest such wait, ns. */
+    public long lateMaxNanos() {
+        return lateMaxNs;
+    }
+
     @Override
     public String toString() {
         return "port " + port + " (" + interfaceName + "): rx " + rxFrames + " (" + rxBytes + " B, not forwarded "
                 + rxNotForwarded + (rxOversize > 0 ? ", oversize " + rxOversize + ": turn offloads off" : "")
                 + (rxKernelDrops > 0 ? ", lost in the kernel (switch too slow) " + rxKernelDrops : "")
-                + ") tx " + txFrames + " (" + txBytes + " B" + (txErrors > 0 ? ", refused " + txErrors : "") + ")";
+                + ") tx " + txFrames + " (" + txBytes + " B" + (txErrors > 0 ? ", refused " + txErrors : "") + ")"
+                + (rxStamped > 0 ? String.format(" late mean %.0f µs max %.1f ms", lateMeanNanos() / 1e3,
+                        lateMaxNs / 1e6) : "");
     }
 }

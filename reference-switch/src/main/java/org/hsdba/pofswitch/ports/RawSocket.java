@@ -17,6 +17,7 @@ public final class RawSocket implements AutoCloseable {
     private final byte[] from = new byte[SockAddr.SOCKADDR_LL_LEN];
     private final int[] fromLen = new int[1];
     private volatile boolean closed;
+    private boolean timestamps;
 
     private RawSocket(NetInterface netInterface, int fd) {
         this.netInterface = netInterface;
@@ -39,6 +40,9 @@ public final class RawSocket implements AutoCloseable {
         try {
             s.option(Libc.SOL_PACKET, Libc.PACKET_IGNORE_OUTGOING, SockAddr.intValue(1), true);
             s.option(Libc.SOL_SOCKET, Libc.SO_RCVTIMEO, SockAddr.timeval(POLL_MS), false);
+            // The kernel's receive time per frame: a receive thread that was kept off the CPU runs
+            // its backlog at the times the frames arrived, not all at the moment it woke up.
+            s.timestamps = s.option(Libc.SOL_SOCKET, Libc.SO_TIMESTAMPNS, SockAddr.intValue(1), true);
             // A big buffer rides out the moments the datapath lock is held by the control channel.
             if (!s.option(Libc.SOL_SOCKET, Libc.SO_RCVBUFFORCE, SockAddr.intValue(4 << 20), true)) {
                 s.option(Libc.SOL_SOCKET, Libc.SO_RCVBUF, SockAddr.intValue(4 << 20), true);
@@ -77,6 +81,11 @@ public final class RawSocket implements AutoCloseable {
         return netInterface;
     }
 
+    /** Whether the kernel agreed to stamp received frames ({@link ReceiveBatch#receivedAtNanos}). */
+    public boolean timestamps() {
+        return timestamps;
+    }
+
     /**
      * Waits up to {@link #POLL_MS} for a frame and copies it into {@code buf}. Returns its length
      * (which may exceed {@code buf.length} if it was truncated), 0 if none came or it was one this
@@ -103,7 +112,8 @@ public final class RawSocket implements AutoCloseable {
     /**
      * Waits up to {@link #POLL_MS} for frames and receives as many as are queued, up to the batch's
      * capacity, in one {@code recvmmsg(2)}. Returns how many (0 if none came); frames this host sent
-     * are among them, flagged ({@link ReceiveBatch#outgoing}). Throws once the socket is closed or broken.
+     * are among them, flagged ({@link ReceiveBatch#outgoing}); each with the kernel's receive time
+     * if {@link #timestamps()}. Throws once the socket is closed or broken.
      */
     public int receive(ReceiveBatch batch) throws IOException {
         batch.reset();

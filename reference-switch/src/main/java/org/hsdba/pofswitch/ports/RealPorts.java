@@ -15,7 +15,9 @@ import org.hsdba.pofswitch.datapath.PacketOutcome;
 
 /**
  * A reference switch's POF ports attached to Linux interfaces: one raw socket and one receive
- * thread per port; received frames go through the datapath at the live clock and every frame they
+ * thread per port; received frames go through the datapath at the time the kernel received them
+ * (its SO_TIMESTAMPNS stamp mapped to the switch's clock; the live clock where a frame has no
+ * stamp) and every frame they
  * output is written to the socket of its port (from the receiving thread, in order, after the
  * receive batch they came in has been processed). Ports not attached here stay in-process only.
  *
@@ -31,6 +33,11 @@ public final class RealPorts implements AutoCloseable {
     public static final int MAX_FRAME = 1514;
     /** Frames a receive thread takes from its socket per system call (recvmmsg), at most. */
     static final int BATCH = 32;
+    /**
+     * A stamp older than this is not believed (the wall clock was stepped, or the frame is too stale
+     * for its time to matter): the frame runs at the live clock.
+     */
+    static final long MAX_LATE_NS = 1_000_000_000L;
 
     private final ReferenceSwitch sw;
     private final Map<Integer, Port> ports;
@@ -88,7 +95,10 @@ public final class RealPorts implements AutoCloseable {
         for (int i = 0; i < BATCH; i++) {
             outs[i] = new PacketOutcome();
         }
+        long[] times = new long[BATCH];
+        long lastTime = Long.MIN_VALUE;
         ReceiveBatch batch = new ReceiveBatch(BATCH, MAX_FRAME + 1);
+        boolean stamped = p.socket.timestamps();
         while (!stopping) {
             int got;
             try {
@@ -99,6 +109,12 @@ public final class RealPorts implements AutoCloseable {
                 }
                 return;
             }
+            // the two clocks read once per batch: a stamp's age on the wall clock is its age on the switch's
+            long wallNow = stamped && got > 0 ? batch.realtimeNowNanos() : 0;
+            long now = sw.nowNanos();
+            long lateSum = 0;
+            long lateMax = 0;
+            int lateCount = 0;
             int n = 0;
             for (int i = 0; i < got; i++) {
                 if (batch.outgoing(i)) {
@@ -112,14 +128,28 @@ public final class RealPorts implements AutoCloseable {
                     p.rxNotForwarded.incrementAndGet();
                     continue;
                 }
+                long late = lateness(wallNow, stamped ? batch.receivedAtNanos(i) : -1);
+                long time = now;
+                if (late >= 0) {
+                    time = now - late;
+                    lateSum += late;
+                    lateMax = Math.max(lateMax, late);
+                    lateCount++;
+                }
+                // never back in time on this port (the wall clock may be stepped between batches)
+                lastTime = Math.max(lastTime, time);
+                times[n] = lastTime;
                 batch.copy(i, bufs[n]);
                 lengths[n++] = len;
+            }
+            if (lateCount > 0) {
+                p.late(lateCount, lateSum, lateMax);
             }
             if (n == 0) {
                 continue;
             }
             // the batch through the datapath at once (gate and domain entered once), then its frames out in order
-            sw.receiveBatchInto(bufs, lengths, n, p.id, outs, listener);
+            sw.receiveBatchInto(bufs, lengths, n, p.id, times, outs, listener);
             for (int j = 0; j < n; j++) {
                 PacketOutcome out = outs[j];
                 for (int o = 0; o < out.outputCount(); o++) {
@@ -130,6 +160,19 @@ public final class RealPorts implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * How long ago, in ns, a frame stamped {@code receivedAt} arrived when the wall clock reads
+     * {@code wallNow}; -1 if it is not to be believed: no stamp (-1), or older than {@link #MAX_LATE_NS}.
+     * A stamp ahead of the clock (a step back between the two readings) counts as just arrived.
+     */
+    static long lateness(long wallNow, long receivedAt) {
+        if (receivedAt < 0) {
+            return -1;
+        }
+        long late = Math.max(0, wallNow - receivedAt);
+        return late <= MAX_LATE_NS ? late : -1;
     }
 
     private void transmit(OutputFrame f) {
@@ -156,7 +199,7 @@ public final class RealPorts implements AutoCloseable {
         for (Port p : ports.values()) {
             out.add(new PortStats(p.id, p.socket.netInterface().name(), p.rxFrames.get(), p.rxBytes.get(),
                     p.rxNotForwarded.get(), p.rxOversize.get(), p.txFrames.get(), p.txBytes.get(), p.txErrors.get(),
-                    p.kernelDrops()));
+                    p.kernelDrops(), p.rxStamped.get(), p.lateSumNs.get(), p.lateMaxNs.get()));
         }
         return out;
     }
@@ -186,7 +229,20 @@ public final class RealPorts implements AutoCloseable {
         final AtomicLong txBytes = new AtomicLong();
         final AtomicLong txErrors = new AtomicLong();
         final AtomicLong kernelDrops = new AtomicLong();
+        /** Frames run at their kernel stamp, the sum of how late they ran, and the worst. */
+        final AtomicLong rxStamped = new AtomicLong();
+        final AtomicLong lateSumNs = new AtomicLong();
+        final AtomicLong lateMaxNs = new AtomicLong();
         Thread thread;
+
+        /** One batch's lateness (only the receive thread writes, so max needs no compare-and-set). */
+        void late(int count, long sumNs, long maxNs) {
+            rxStamped.addAndGet(count);
+            lateSumNs.addAndGet(sumNs);
+            if (maxNs > lateMaxNs.get()) {
+                lateMaxNs.set(maxNs);
+            }
+        }
 
         /** Adds what the kernel counted since the last read (its counter resets on reading). */
         synchronized long kernelDrops() {
