@@ -213,10 +213,9 @@ public final class HsdbaManager implements HsdbaService {
      * adapter's thread that read them (its event loop) when the device's lane is idle and within
      * its inline budget ({@link Lanes#runInline}), instead of on the lane's pool thread. Off by
      * default: it saves two thread wake-ups per join (event loop -> lane, lane -> event loop for
-     * the send), yet on the 2-vCPU development VM the end-to-end join was 0.3 ms faster at 100
-     * joins/s and 0.3-0.5 ms slower at 1 join/s and on the ONOS store (docs/benchmarks.md, "Joins
-     * on the adapter's event loop"), and the join's store write then runs on an event loop other
-     * switches share. Ignored on a {@link FileHsdbaStore} (its commit is an fsync); the budget
+     * the send) and was faster at 100 and 1000 joins/s and on the ONOS store, but not at 1 join/s
+     * (docs/hsdba-service.md, "Inline on the adapter's thread"), and the join's store write then
+     * runs on an event loop other switches share (in a cluster, for the map calls' round trips). Ignored on a {@link FileHsdbaStore} (its commit is an fsync); the budget
      * bounds what a device takes of the loop either way. Takes effect for the next packet-in or
      * confirmation.
      */

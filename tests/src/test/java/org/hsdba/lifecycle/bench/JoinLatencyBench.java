@@ -85,7 +85,7 @@ import org.junit.Test;
 public class JoinLatencyBench {
 
     private static final PortRef PORT = PortRef.of("pof:0000000000000001", 3);
-    private static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofSeconds(30))
+    static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofSeconds(30))
             .joinRatePerSecond(1e6).joinBurst(1_000_000).build();
     private static final int PROBE_REPS = 100;
     private static final String HEADER = String.format(Locale.ROOT, "%-16s %9s %6s %14s %9s %16s %9s %9s %11s %6s",
@@ -118,7 +118,7 @@ public class JoinLatencyBench {
                 + " (confirm->event = both); join taken on = the threads that took the joins from the queue (pof-io:"
                 + " inline on the adapter's event loop, the lane idle; pool: the device's lane)");
         lines.add("# joins run inline on the adapter's thread when the device's lane is idle: "
-                + !"false".equals(System.getProperty("hsdba.bench.inline")) + " (-Dhsdba.bench.inline; never with the file store)");
+                + inlineAsked() + " (-Dhsdba.bench.inline; never with the file store)");
         int[] probe = probeSizes();
         deleteStores();
         Captured model = capture();
@@ -351,6 +351,16 @@ public class JoinLatencyBench {
         return run;
     }
 
+    /** Whether -Dhsdba.bench.inline=true asks for inline joins (off without it, as the manager's default). */
+    static boolean inlineAsked() {
+        return Boolean.getBoolean("hsdba.bench.inline");
+    }
+
+    /** Inline joins for a run on {@code store}: as asked, never on the file store (its commit is an fsync). */
+    static boolean inline(HsdbaStore store) {
+        return inlineAsked() && !(store instanceof FileHsdbaStore);
+    }
+
     /** A started manager with the tree, its store, compiler and switches timed into {@code stages}. */
     private static HsdbaManager manager(JoinStages stages, PofSwitchService switches, ScheduledExecutorService executor,
                                         HsdbaStore store) {
@@ -364,9 +374,9 @@ public class JoinLatencyBench {
                 switches, new ObservedCompiler(new CompilerPrograms(),
                         new TimedCompiler(stages, JoinLatencyBench::nodeId)), executor, lanes,
                 TimeSource.SYSTEM, Mastership.ALWAYS);
-        // As the manager decides for the real store (which the timed one hides): never with the
-        // file store's fsync; -Dhsdba.bench.inline=false runs every join through the lanes (before/after).
-        manager.inlineJoins(Boolean.getBoolean("hsdba.bench.inline"));
+        // As the manager decides for the real store, which the timed wrapper hides from it: never
+        // with the file store's fsync. Without -Dhsdba.bench.inline=true every join goes through the lanes.
+        manager.inlineJoins(inline(store));
         manager.addListener(e -> {
             if (e.type() == HsdbaEvent.Type.NODE_JOINED) {
                 stages.reached(Stage.JOINED, e.nodeId().orElse(""), System.nanoTime());
