@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -97,11 +99,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      */
     private final MapEventListener<String, String> mapListener = this::onMapEvent;
     /** An index change is queued on the store's thread and has not started reading the index yet. */
-    private final java.util.concurrent.atomic.AtomicBoolean indexChangeQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean indexChangeQueued = new AtomicBoolean();
     /** The store's thread: handles index changes, and deletes superseded entries after the write that superseded them returned. */
     private final Executor events;
     /** Held while listeners are told (a change read on the store's thread, or this instance's own swap). */
-    private final java.util.concurrent.locks.ReentrantLock announceLock = new java.util.concurrent.locks.ReentrantLock();
+    private final ReentrantLock announceLock = new ReentrantLock();
     private volatile Snapshot cached = Snapshot.EMPTY;
     /** The event thread {@link #open} made, shut down by {@link #close}; null for an executor the caller gave. */
     private final ExecutorService ownExecutor;
@@ -116,7 +118,18 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * The text of the parameters last written into an index, with them (null: none yet): the
      * parameters change rarely and every join writes the index, so their JSON is encoded once.
      */
-    private volatile Object[] parametersText;
+    private volatile ParametersText parametersText;
+
+    /** Parameters with the JSON text they were written as. */
+    private static final class ParametersText {
+        final HsdbaParameters parameters;
+        final String text;
+
+        ParametersText(HsdbaParameters parameters, String text) {
+            this.parameters = parameters;
+            this.text = text;
+        }
+    }
 
     /** One version of the index, with its trees decoded. */
     private static final class Snapshot {
@@ -573,14 +586,12 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * encoded again each time) was the larger part of the store's work on a join's path.
      */
     private String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
-        Object[] known = parametersText;
-        String params;
-        if (known != null && known[0].equals(parameters)) {
-            params = (String) known[1];
-        } else {
-            params = ParametersJson.toJson(parameters).toString();
-            parametersText = new Object[] {parameters, params};
+        ParametersText known = parametersText;
+        if (known == null || !known.parameters.equals(parameters)) {
+            known = new ParametersText(parameters, ParametersJson.toJson(parameters).toString());
+            parametersText = known;
         }
+        String params = known.text;
         int keys = 0;
         for (List<String> chain : entries) {
             keys += chain.size();
