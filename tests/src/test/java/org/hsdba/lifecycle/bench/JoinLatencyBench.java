@@ -88,6 +88,13 @@ public class JoinLatencyBench {
     static final HsdbaParameters PARAMS = HsdbaParameters.builder().pollingPeriod(Duration.ofSeconds(30))
             .joinRatePerSecond(1e6).joinBurst(1_000_000).build();
     private static final int PROBE_REPS = 100;
+    /**
+     * {@code -Dhsdba.bench.profile=<async-profiler options>}, e.g.
+     * {@code event=cpu,interval=100us,threads,collapsed}: async-profiler samples each measured run
+     * (not the warm-up) into {@code target/bench/profile-<setup>-<rate>.txt}. Its jar (Maven Central
+     * {@code tools.profiler:async-profiler}) must be on the class path; it is called by reflection.
+     */
+    private static final String PROFILE = System.getProperty("hsdba.bench.profile", "");
     private static final String HEADER = String.format(Locale.ROOT, "%-16s %9s %6s %14s %9s %16s %9s %9s %11s %6s",
             "setup", "offered/s", "joins", "confirmed: med", "p99", "NODE_JOINED: med", "p99", "max", "confirmed/s",
             "load");
@@ -398,6 +405,9 @@ public class JoinLatencyBench {
         java.util.Map<Long, Long> allocatedBefore = allocatedBytes();
         long cpuBefore = processCpuNanos();
         java.util.Map<Long, Long> threadCpuBefore = threadCpuNanos();
+        Path profile = setup.startsWith("warm-up") ? null : Path.of(System.getProperty("basedir", "."), "target",
+                "bench", "profile-" + setup.replaceAll("[^A-Za-z0-9]+", "-") + "-" + perSecond + ".txt");
+        profiler(profile, "start");
         long start = System.nanoTime();
         for (int i = 0; i < joins; i++) {
             // parked, not spinning: a spinning offerer takes one of the machine's two cores from
@@ -413,6 +423,7 @@ public class JoinLatencyBench {
             Thread.sleep(2);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        profiler(profile, "stop");
         long cpu = processCpuNanos() - cpuBefore;
         String byThread = cpuByThread(threadCpuBefore, joins);
         int completed = stages.completed();
@@ -589,6 +600,26 @@ public class JoinLatencyBench {
             out.put(gc.getName(), new long[] {Math.max(0, gc.getCollectionCount()), Math.max(0, gc.getCollectionTime())});
         }
         return out;
+    }
+
+    /** Runs async-profiler's {@code action} for a measured run, writing {@code file} at stop, if asked. */
+    private static void profiler(Path file, String action) {
+        if (PROFILE.isEmpty() || file == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            Class<?> type = Class.forName("one.profiler.AsyncProfiler");
+            Object profiler = type.getMethod("getInstance").invoke(null);
+            String said = (String) type.getMethod("execute", String.class).invoke(profiler,
+                    action + "," + PROFILE + ",file=" + file);
+            System.err.println("async-profiler " + action + ": " + said.trim());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("-Dhsdba.bench.profile needs async-profiler's jar on the class path"
+                    + " (Maven Central tools.profiler:async-profiler)", e);
+        } catch (ReflectiveOperationException | java.io.IOException e) {
+            throw new IllegalStateException("async-profiler " + action + " failed: " + e, e);
+        }
     }
 
     private static void await(BooleanSupplier c, long timeoutMs) throws InterruptedException {
