@@ -25,6 +25,7 @@ import org.hsdba.alloc.Allocation;
 import org.hsdba.alloc.Allocator;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.Rate;
+import org.hsdba.pofswitch.upstream.PacketSocketDrops;
 
 /**
  * The paper's two-level scenario with real frames through a switch in network namespaces: six CBR
@@ -98,7 +99,7 @@ final class PaperScenario {
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         sampler.scheduleAtFixedRate(() -> {
             int bin = (int) ((System.nanoTime() - t0) / 1e9 / BIN_S);
-            long d = rig.sw == null ? 0 : RealPofSwitch.dataPathDrops(dropsAtStart, rig.sw.socketDrops(rig.net.port(1)));
+            long d = rig.sw == null ? 0 : PacketSocketDrops.dataPathDrops(dropsAtStart, rig.sw.socketDrops(rig.net.port(1)));
             if (bin < switchDrops.length) {
                 switchDrops[bin] = d; // cumulative; differences below
             }

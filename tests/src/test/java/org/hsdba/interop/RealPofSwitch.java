@@ -5,12 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
+import org.hsdba.pofswitch.upstream.PacketSocketDrops;
 import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
 
 /**
@@ -46,63 +46,21 @@ final class RealPofSwitch implements AutoCloseable {
     }
 
     /**
-     * The kernel's drop counters of this switch's packet sockets bound to {@code iface}, by socket
-     * inode, from {@code ss}' socket memory counters (empty when {@code ss} cannot tell). POFSwitch
-     * opens more than one socket per port and reads only one of them, so the others drop every
-     * frame once full: see {@link #dataPathDrops}.
+     * The drop counters of this switch's packet sockets bound to {@code iface}, by socket inode
+     * ({@link PacketSocketDrops#of}); empty when {@code ss} cannot tell. Two readings give the data
+     * path's drops between them ({@link PacketSocketDrops#dataPathDrops(Map, Map)}).
      */
     Map<Long, Long> socketDrops(String iface) {
-        Shell.Result r = namespace == null ? Shell.tryRun("ss", "-0", "-m", "-p", "-e")
-                : Shell.tryRun("ip", "netns", "exec", namespace, "ss", "-0", "-m", "-p", "-e");
+        List<String> ss = new ArrayList<>(PacketSocketDrops.command());
+        if (namespace != null) {
+            ss.addAll(0, List.of("ip", "netns", "exec", namespace));
+        }
+        Shell.Result r = Shell.tryRun(ss.toArray(new String[0]));
         if (r.exit != 0) {
             return new HashMap<>();
         }
-        return socketDrops(r.output, process.pid(), iface);
+        return PacketSocketDrops.of(r.output, process.pid(), iface);
     }
-
-    /**
-     * {@link #socketDrops(String)} from {@code ss -0 -m -p -e} output. Sockets opened with protocol
-     * 0 ({@code [0]:iface}: the hx build's never-read ones) receive nothing and are left out, or
-     * their constant 0 would hide the read socket's drops from {@link #dataPathDrops}.
-     */
-    static Map<Long, Long> socketDrops(String ss, long processId, String iface) {
-        Map<Long, Long> drops = new HashMap<>();
-        String pid = "pid=" + processId + ",";
-        Long inode = null;
-        for (String line : ss.split("\n")) {
-            if (line.startsWith("p_")) {
-                Matcher ino = INODE.matcher(line);
-                inode = line.contains(pid) && line.contains(":" + iface + " ") && !line.contains("[0]:" + iface + " ")
-                        && ino.find() ? Long.valueOf(ino.group(1)) : null;
-            } else if (inode != null) {
-                Matcher m = DROPS.matcher(line);
-                if (m.find()) {
-                    drops.put(inode, Long.parseLong(m.group(1)));
-                }
-                inode = null;
-            }
-        }
-        return drops;
-    }
-
-    /**
-     * Frames the data path's socket on that port dropped between two {@link #socketDrops} samples:
-     * the smallest increase over the sockets in both (the socket the data path reads drops only
-     * when its thread is starved; the unread ones drop everything); -1 when unknown.
-     */
-    static long dataPathDrops(Map<Long, Long> before, Map<Long, Long> after) {
-        long min = Long.MAX_VALUE;
-        for (Map.Entry<Long, Long> e : after.entrySet()) {
-            Long b = before.get(e.getKey());
-            if (b != null) {
-                min = Math.min(min, e.getValue() - b);
-            }
-        }
-        return min == Long.MAX_VALUE ? -1 : min;
-    }
-
-    private static final Pattern DROPS = Pattern.compile("skmem:\\([^)]*,d(\\d+)\\)");
-    private static final Pattern INODE = Pattern.compile("ino:(\\d+)");
 
     boolean isAlive() {
         return process.isAlive();

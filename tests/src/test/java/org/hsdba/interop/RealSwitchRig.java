@@ -22,6 +22,7 @@ import org.hsdba.pofswitch.control.ControlConfig;
 import org.hsdba.pofswitch.control.ReferenceSwitch;
 import org.hsdba.pofswitch.datapath.DatapathConfig;
 import org.hsdba.pofswitch.ports.RealPorts;
+import org.hsdba.pofswitch.upstream.PacketSocketDrops;
 import org.hsdba.southbound.PofSwitch;
 
 /**
@@ -181,7 +182,7 @@ final class RealSwitchRig implements AutoCloseable {
     DropCounter countIngressDrops() {
         if (isPofSwitch()) {
             Map<Long, Long> before = sw.socketDrops(net.port(1));
-            return () -> RealPofSwitch.dataPathDrops(before, sw.socketDrops(net.port(1)));
+            return () -> PacketSocketDrops.dataPathDrops(before, sw.socketDrops(net.port(1)));
         }
         long before = referenceIngressDrops();
         return () -> referenceIngressDrops() - before;

@@ -5,10 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.hsdba.pofswitch.ports.RawSocket;
+import org.hsdba.pofswitch.upstream.PacketSocketDrops;
 import org.hsdba.pofswitch.upstream.UpstreamPofSwitch;
 
 /**
@@ -107,36 +106,14 @@ final class PofSwitchHost implements HostSwitch {
         long drops = -1;
         if (process.isAlive()) {
             try {
-                drops = receiveSocketDrops(Shell.run("ss", "-0", "-m", "-p", "-n"), process.pid(), ingress);
+                drops = PacketSocketDrops.dataPathDrops(PacketSocketDrops.of(
+                        Shell.run(PacketSocketDrops.command().toArray(new String[0])), process.pid(), ingress));
             } catch (IOException e) {
                 // ss missing or refused: unknown
             }
         }
         return "port 1 (" + ingress + ") " + in + " frames in, "
                 + (drops < 0 ? "receive-socket drops unknown" : drops + " dropped by its receive socket (kernel, before the program)");
-    }
-
-    private static final Pattern SKMEM = Pattern.compile("skmem:\\(r(\\d+),rb(\\d+),.*\\bd(\\d+)\\)");
-
-    /**
-     * The kernel's drop count of the packet socket of process {@code pid} bound to {@code iface} that
-     * the process reads, from {@code ss -0 -m -p -n}: POFSwitch opens more than one socket per port
-     * and stock POFSwitch never reads the others, which fill up and then drop every frame, so only
-     * sockets less than half full count (the read one is near empty); the largest count among them,
-     * or -1 if there is none.
-     */
-    static long receiveSocketDrops(String ss, long pid, String iface) {
-        long drops = -1;
-        for (String line : ss.split("\n")) {
-            if (!line.contains("pid=" + pid + ",") || !line.contains(":" + iface + " ")) {
-                continue;
-            }
-            Matcher m = SKMEM.matcher(line);
-            if (m.find() && Long.parseLong(m.group(1)) < Long.parseLong(m.group(2)) / 2) {
-                drops = Math.max(drops, Long.parseLong(m.group(3)));
-            }
-        }
-        return drops;
     }
 
     @Override
