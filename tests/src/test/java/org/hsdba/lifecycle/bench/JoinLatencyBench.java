@@ -438,6 +438,7 @@ public class JoinLatencyBench {
                                 seconds));
         System.out.println(summary);
         List<String> breakdown = stages.breakdown("  ");
+        breakdown.addAll(stages.tail("  "));
         if (completed < joins) {
             stages.stuck(10).forEach(l -> breakdown.add("  not completed: " + l));
         }

@@ -283,6 +283,87 @@ final class JoinStages {
         return out;
     }
 
+    /**
+     * The slowest joins (arrival to confirmation at or above the p99): when they arrived, in ms
+     * from the run's first arrival, grouped where less than 20 ms apart (one stall delays the
+     * joins queued behind it: a p99 made of one group is one event, not a steady cost), and
+     * which interval was the largest of each (where the time went).
+     */
+    synchronized List<String> tail(String indent) {
+        List<Double> confirmed = between(Stage.ARRIVED, Stage.CONFIRMED);
+        if (confirmed.isEmpty()) {
+            return List.of();
+        }
+        double threshold = p99(confirmed);
+        long first = Long.MAX_VALUE;
+        List<Join> slow = new ArrayList<>();
+        for (Join j : done) {
+            long arrived = j.at[Stage.ARRIVED.ordinal()];
+            long conf = j.at[Stage.CONFIRMED.ordinal()];
+            if (arrived == UNSTAMPED || conf == UNSTAMPED) {
+                continue;
+            }
+            first = Math.min(first, arrived);
+            if ((conf - arrived) / 1e6 >= threshold) {
+                slow.add(j);
+            }
+        }
+        slow.sort(java.util.Comparator.comparingLong(j -> j.at[Stage.ARRIVED.ordinal()]));
+        Map<String, Integer> largest = new java.util.TreeMap<>();
+        StringBuilder groups = new StringBuilder();
+        long groupStart = 0;
+        long previous = Long.MIN_VALUE;
+        int inGroup = 0;
+        for (Join j : slow) {
+            long arrived = j.at[Stage.ARRIVED.ordinal()];
+            if (previous != Long.MIN_VALUE && arrived - previous >= 20_000_000L) {
+                groups.append(group(groupStart - first, previous - first, inGroup));
+                inGroup = 0;
+            }
+            if (inGroup == 0) {
+                groupStart = arrived;
+            }
+            inGroup++;
+            previous = arrived;
+            largest.merge(largestInterval(j), 1, Integer::sum);
+        }
+        groups.append(group(groupStart - first, previous - first, inGroup));
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "%s%-20s %d joins >= %.2f ms, arrived at %s", indent, "slowest 1 %",
+                slow.size(), threshold, groups.toString().trim()));
+        out.add(String.format(Locale.ROOT, "%s%-20s %s", indent, "  their largest step", largest.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+        return out;
+    }
+
+    private static String group(long fromNanos, long toNanos, int joins) {
+        return fromNanos == toNanos ? String.format(Locale.ROOT, "%.0f ms (%d) ", fromNanos / 1e6, joins)
+                : String.format(Locale.ROOT, "%.0f-%.0f ms (%d) ", fromNanos / 1e6, toNanos / 1e6, joins);
+    }
+
+    /** The interval (between consecutive stamped stages up to the confirmation) that took a join longest. */
+    private static String largestInterval(Join j) {
+        String name = "?";
+        long most = -1;
+        long last = UNSTAMPED;
+        for (Stage s : Stage.values()) {
+            long at = j.at[s.ordinal()];
+            if (at == UNSTAMPED) {
+                continue;
+            }
+            if (last != UNSTAMPED && at - last > most) {
+                most = at - last;
+                name = s.interval;
+            }
+            last = at;
+            if (s == Stage.CONFIRMED) {
+                break;
+            }
+        }
+        return name;
+    }
+
     private static String line(String indent, String name, List<Double> ms) {
         return String.format(Locale.ROOT, "%s%-20s median %8.3f ms  p99 %8.3f ms", indent, name, median(ms), p99(ms));
     }

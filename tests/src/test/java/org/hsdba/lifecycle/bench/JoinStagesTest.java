@@ -81,6 +81,31 @@ public class JoinStagesTest {
         assertEquals(List.of(10.0), s.confirmations());
     }
 
+    @Test
+    public void theSlowestJoinsAreGroupedByWhenTheyArrivedWithTheirLargestStep() {
+        JoinStages s = new JoinStages();
+        // 200 joins 1 ms apart confirmed 1 ms after arrival, but those arriving at 50-51 ms wait
+        // 9 ms in the join queue and the one at 150 ms 10 ms in the compiler diff.
+        for (int i = 0; i < 200; i++) {
+            String id = "n" + i;
+            long t = i * MS;
+            long queue = i == 50 || i == 51 ? 9 * MS : 0;
+            long diff = i == 150 ? 10 * MS : 0;
+            s.arrived(id, t);
+            s.reached(Stage.DEQUEUED, id, t + queue);
+            s.reached(Stage.WRITTEN, id, t + queue);
+            s.reached(Stage.DIFF_STARTED, id, t + queue);
+            s.reached(Stage.DIFF_DONE, id, t + queue + diff);
+            s.reached(Stage.SENT, id, t + queue + diff);
+            s.reached(Stage.CONFIRMED, id, t + queue + diff + MS);
+            s.reached(Stage.JOINED, id, t + queue + diff + MS);
+        }
+        List<String> tail = s.tail("");
+        assertEquals(tail.toString(), "slowest 1 %          3 joins >= 10.00 ms, arrived at 50-51 ms (2) 150 ms (1)",
+                tail.get(0));
+        assertEquals("their largest step join queue 2, compiler diff 1", tail.get(1).replaceAll(" +", " ").trim());
+    }
+
     @Test(expected = IllegalArgumentException.class)
     public void aMoveBackwardsIsRefused() {
         new JoinStages().moved(Stage.CONFIRMED, Stage.SWITCH_READ, 0);
