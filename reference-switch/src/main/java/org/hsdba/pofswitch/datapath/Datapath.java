@@ -87,9 +87,12 @@ public final class Datapath {
     private final Packet controlPacket = new Packet();
     /** Latest time seen by a control-side call (packets keep theirs in their lane). Exclusive lock. */
     private long lastTimeNs;
-    /** The program compiled from the tables and blocks as they are; null after any change until the next packet. */
+    /**
+     * The program compiled from the tables and blocks as they are; null after a change of the
+     * program's shape (tables, blocks, HELLO) until the next packet; a FLOW_MOD updates it in place.
+     */
     private FastProgram fastProgram;
-    /** Which packets may run at the same time; null after any change until the next packet. */
+    /** Which packets may run at the same time; null after a change of shape (as {@link #fastProgram}). */
     private Domains domains;
     /** Generated classes of installed blocks, by the block's instruction list (FastProgram keeps them current). */
     private final Map<List<Instruction>, FastGen.Block> generatedBlocks = new java.util.IdentityHashMap<>();
@@ -312,7 +315,33 @@ public final class Datapath {
         }
     }
 
-    /** After a change to tables or blocks (exclusive lock held). */
+    /**
+     * {@code entry} was just added to {@code table} (exclusive lock held): the compiled program
+     * and the domains take it in place, O(1) amortised (O(entries) for the ordered scan of an
+     * MM or LPM table: an array copy), instead of being built again from every entry.
+     */
+    private void entryAdded(FlowTable table, FlowEntry entry) {
+        table.add(entry);
+        if (fastProgram != null) {
+            fastProgram.added(entry);
+        }
+        if (domains != null) {
+            domains.added(entry);
+        }
+    }
+
+    /** {@code entry} was just removed from {@code table} (exclusive lock held); see {@link #entryAdded}. */
+    private void entryRemoved(FlowTable table, FlowEntry entry) {
+        table.remove(entry);
+        if (fastProgram != null) {
+            fastProgram.removed(entry);
+        }
+        if (domains != null && domains.removed(entry)) {
+            domains = null; // built again on the next packet: removals made its groups coarse
+        }
+    }
+
+    /** After a change to the program's shape: tables or blocks (exclusive lock held). */
     private void invalidate() {
         fastProgram = null;
         domains = null;
@@ -376,6 +405,9 @@ public final class Datapath {
     public int concurrencyDomains() {
         gate.lockExclusive();
         try {
+            if (domains != null && domains.coarse()) {
+                domains = null; // the exact count, as a build makes it
+            }
             compile();
             return domains.count();
         } finally {
@@ -655,14 +687,13 @@ public final class Datapath {
     public List<SwitchError> flowMod(FlowMod mod) throws SwitchError {
         gate.lockExclusive();
         try {
-            invalidate();
             FlowTable table = tables.tableFor(mod);
             switch (mod.command()) {
                 case 0: {
                     List<Instruction> program = HxPrograms.entryProgram(mod.instructions(), config.extensionEnabled(),
                             hx.blocks);
                     FlowEntry entry = TableStore.buildEntry(table, mod, program, new EntryRuntime(config.stateWords()));
-                    table.add(entry);
+                    entryAdded(table, entry);
                     clearJoins(table, entry);
                     try {
                         counters.init(mod.counterId());
@@ -680,9 +711,9 @@ public final class Datapath {
                     }
                     List<PofMessage> ignored = new ArrayList<>();
                     deactivate(old, lastTime(), ignored);
-                    table.remove(old);
+                    entryRemoved(table, old);
                     FlowEntry entry = TableStore.buildEntry(table, mod, program, old.runtime());
-                    table.add(entry);
+                    entryAdded(table, entry);
                     clearJoins(table, entry);
                     return List.of();
                 }
@@ -690,7 +721,7 @@ public final class Datapath {
                     FlowEntry old = tables.entryFor(table, mod);
                     counters.delete(old.counterId());
                     deactivate(old, lastTime(), new ArrayList<>());
-                    table.remove(old);
+                    entryRemoved(table, old);
                     return List.of();
                 }
                 default:

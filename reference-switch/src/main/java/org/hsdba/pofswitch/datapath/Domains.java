@@ -33,7 +33,10 @@ import org.hsdba.pofswitch.tables.TableStore;
  * counters, the random stream, the idle bound and the outstanding joins are switch-wide and safe
  * to share ({@link HxState}, {@link org.hsdba.pofswitch.tables.CounterStore}).
  *
- * <p>Built under the datapath's exclusive lock after any change, like {@link FastProgram}.
+ * <p>Built under the datapath's exclusive lock after a change of the program's shape (tables,
+ * blocks, HELLO), like {@link FastProgram}; a FLOW_MOD updates them in place ({@link #added},
+ * {@link #removed}): an added entry's reach is walked on its own (what it reaches that others
+ * reach already stops the walk), so a join costs its own entry, not every entry of the switch.
  */
 final class Domains {
     /**
@@ -73,40 +76,54 @@ final class Domains {
         }
     }
 
-    /** Table 0's roots by entry index where that index names one entry only (the common case). */
-    private final FlowEntry[] rootByIndex;
-    private final Domain[] domainByIndex;
-    /** Every root: for entries sharing an index or with an index beyond the arrays. */
-    private final Map<FlowEntry, Domain> byEntry;
-    private final int count;
+    /**
+     * Table-0 entries that share state, with the tables and register words their packets reach
+     * (each owned by one group). Every owned table's entries have been walked into its group: an
+     * entry added to it later is walked on its own, and a walk that meets a table or word of
+     * another group merges the two (the smaller into the larger, so a root moves O(log n) times).
+     */
+    private static final class Group {
+        final Domain domain = new Domain();
+        final List<FlowEntry> roots = new ArrayList<>(1);
+        final List<Integer> tables = new ArrayList<>();
+        final List<Long> registers = new ArrayList<>();
 
-    private Domains(Map<FlowEntry, Domain> byEntry, int count) {
-        this.byEntry = byEntry;
-        this.count = count;
-        long max = -1;
-        for (FlowEntry e : byEntry.keySet()) {
-            if (e.index() < INDEXED) {
-                max = Math.max(max, e.index());
-            }
+        int size() {
+            return roots.size() + tables.size() + registers.size();
         }
-        this.rootByIndex = new FlowEntry[(int) max + 1];
-        this.domainByIndex = new Domain[(int) max + 1];
-        java.util.Set<Long> shared = new java.util.HashSet<>();
-        for (Map.Entry<FlowEntry, Domain> m : byEntry.entrySet()) {
-            long i = m.getKey().index();
-            if (i < 0 || i >= INDEXED) {
-                continue;
-            }
-            if (rootByIndex[(int) i] != null) {
-                shared.add(i);
-            }
-            rootByIndex[(int) i] = m.getKey();
-            domainByIndex[(int) i] = m.getValue();
+    }
+
+    private final TableStore store;
+    private final Map<Integer, HxState.Block> blocks;
+    private final Map<Integer, Summary> blockSummaries = new HashMap<>();
+    private final Map<Integer, Group> tableOwner = new HashMap<>();
+    private final Map<Long, Group> registerOwner = new HashMap<>();
+    /** Every root's group. */
+    private final Map<FlowEntry, Group> rootGroup = new IdentityHashMap<>();
+    /**
+     * Roots by entry index (below {@link #INDEXED}), the latest installed root of an index; an
+     * entry sharing its index with another (POFSwitch allows it) may be found by the map only.
+     */
+    private FlowEntry[] rootByIndex = new FlowEntry[16];
+    private Domain[] domainByIndex = new Domain[16];
+    /** Some entry's packets go back to table 0: every root is one group ({@link #all}). */
+    private Group all;
+    /**
+     * Removals since the build: a removal never splits a group (packets of the parts would only
+     * wait for each other more than needed), but after as many as half the entries there were,
+     * the datapath builds the domains again (amortised O(1) a removal).
+     */
+    private int removals;
+    private final int removalBudget;
+
+    private Domains(TableStore store, Map<Integer, HxState.Block> blocks) {
+        this.store = store;
+        this.blocks = blocks;
+        int entries = 0;
+        for (FlowTable t : store.all()) {
+            entries += t.size();
         }
-        for (long i : shared) { // two entries with one index (POFSwitch allows it): by the map
-            rootByIndex[(int) i] = null;
-            domainByIndex[(int) i] = null;
-        }
+        this.removalBudget = entries / 2 + 64;
     }
 
     /** Entry indexes below this are looked up in an array (table sizes are far below it). */
@@ -115,70 +132,137 @@ final class Domains {
     /** The domain a packet matching {@code entry} of table 0 runs in. */
     Domain of(FlowEntry entry) {
         long i = entry.index();
-        if (i >= 0 && i < rootByIndex.length && rootByIndex[(int) i] == entry) {
+        FlowEntry[] byIndex = rootByIndex;
+        if (i >= 0 && i < byIndex.length && byIndex[(int) i] == entry) {
             return domainByIndex[(int) i];
         }
-        Domain d = byEntry.get(entry);
-        if (d == null) {
+        Group g = rootGroup.get(entry);
+        if (g == null) {
             throw new IllegalStateException("global table 0 entry " + entry.index() + " was installed after the "
-                    + "domains were built: a change did not invalidate them");
+                    + "domains were built: a change did not reach them");
+        }
+        return g.domain;
+    }
+
+    /** Number of distinct domains (for tests and the benchmark; exact only if {@link #coarse()} is false). */
+    int count() {
+        java.util.Set<Group> groups = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        groups.addAll(rootGroup.values());
+        return groups.size();
+    }
+
+    /** Whether an entry was removed since the build: groups may be larger than a build would make them. */
+    boolean coarse() {
+        return removals > 0;
+    }
+
+    static Domains build(TableStore tables, Map<Integer, HxState.Block> blocks) {
+        Domains d = new Domains(tables, blocks);
+        FlowTable first = tables.byGlobalId(0);
+        if (first != null) {
+            for (FlowEntry e : first.entries()) {
+                d.added(e);
+            }
         }
         return d;
     }
 
-    /** Number of distinct domains (for tests and the benchmark). */
-    int count() {
-        return count;
-    }
-
-    static Domains build(TableStore tables, Map<Integer, HxState.Block> blocks) {
-        FlowTable first = tables.byGlobalId(0);
-        List<FlowEntry> roots = first == null ? List.of() : new ArrayList<>(first.entries());
-        int[] parent = new int[roots.size()];
-        for (int i = 0; i < parent.length; i++) {
-            parent[i] = i;
-        }
-        Map<Integer, Integer> tableOwner = new HashMap<>();
-        Map<Long, Integer> registerOwner = new HashMap<>();
-        Map<Integer, Summary> summaries = new HashMap<>();
-        boolean reachesFirst = false;
-        for (int r = 0; r < roots.size(); r++) {
-            Walk walk = new Walk(tables, blocks, summaries);
-            walk.entry(roots.get(r));
-            walk.drain();
-            reachesFirst |= walk.reachesFirst;
-            for (int t : walk.tables) {
-                Integer other = tableOwner.putIfAbsent(t, r);
-                if (other != null) {
-                    union(parent, r, other);
-                }
+    /** {@code entry} was just added to its table (exclusive lock held). */
+    void added(FlowEntry entry) {
+        if (entry.tableGlobalId() == 0) {
+            Group g = all != null ? all : new Group();
+            g.roots.add(entry);
+            place(entry, g);
+            if (all == null) {
+                walk(g, entry);
             }
-            for (long w : walk.registers) {
-                Integer other = registerOwner.putIfAbsent(w, r);
-                if (other != null) {
-                    union(parent, r, other);
-                }
+            return;
+        }
+        Group owner = all == null ? tableOwner.get(entry.tableGlobalId()) : null;
+        if (owner != null) {
+            walk(owner, entry);
+        } // else no root reaches its table (yet): the walk of a root that will reach it sees the entry
+    }
+
+    /**
+     * {@code entry} was just removed from its table (exclusive lock held). Returns true when the
+     * domains should be built again (see {@link #removals}).
+     */
+    boolean removed(FlowEntry entry) {
+        if (entry.tableGlobalId() == 0) {
+            Group g = rootGroup.remove(entry);
+            if (g != null) {
+                g.roots.remove(entry);
+            }
+            long i = entry.index();
+            if (i >= 0 && i < rootByIndex.length && rootByIndex[(int) i] == entry) {
+                rootByIndex[(int) i] = null;
+                domainByIndex[(int) i] = null;
             }
         }
-        Map<FlowEntry, Domain> byEntry = new IdentityHashMap<>();
-        Map<Integer, Domain> byRoot = new HashMap<>();
-        Domain all = reachesFirst ? new Domain() : null;
-        for (int r = 0; r < roots.size(); r++) {
-            byEntry.put(roots.get(r), all != null ? all : byRoot.computeIfAbsent(find(parent, r), k -> new Domain()));
-        }
-        return new Domains(byEntry, all != null ? 1 : byRoot.size());
+        return ++removals > removalBudget;
     }
 
-    private static int find(int[] parent, int i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
+    private void place(FlowEntry root, Group g) {
+        rootGroup.put(root, g);
+        long i = root.index();
+        if (i < 0 || i >= INDEXED) {
+            return;
         }
-        return i;
+        if (i >= rootByIndex.length) {
+            int cap = (int) Math.min(INDEXED, Math.max(i + 1, rootByIndex.length * 2L));
+            rootByIndex = java.util.Arrays.copyOf(rootByIndex, cap);
+            domainByIndex = java.util.Arrays.copyOf(domainByIndex, cap);
+        }
+        rootByIndex[(int) i] = root; // another root of the same index (if any) is found by the map
+        domainByIndex[(int) i] = g.domain;
     }
 
-    private static void union(int[] parent, int a, int b) {
-        parent[find(parent, a)] = find(parent, b);
+    /** Everything {@code entry}'s packets reach, into {@code start}'s group (merging the groups met). */
+    private void walk(Group start, FlowEntry entry) {
+        Walk w = new Walk(start);
+        w.entry(entry);
+        w.drain();
+        if (w.reachesFirst && all == null) {
+            everyRootInOne();
+        }
+    }
+
+    /** Some list goes to table 0: one domain for every root from now on (until the next build). */
+    private void everyRootInOne() {
+        Group one = new Group();
+        for (Map.Entry<FlowEntry, Group> m : rootGroup.entrySet()) {
+            one.roots.add(m.getKey());
+            m.setValue(one);
+        }
+        for (int i = 0; i < rootByIndex.length; i++) {
+            if (rootByIndex[i] != null) {
+                domainByIndex[i] = one.domain;
+            }
+        }
+        tableOwner.clear();
+        registerOwner.clear();
+        all = one;
+    }
+
+    /** Merges two groups; returns the one left (the larger, with the other's roots, tables and words). */
+    private Group merge(Group a, Group b) {
+        Group big = a.size() >= b.size() ? a : b;
+        Group small = big == a ? b : a;
+        big.domain.lastTimeNs = Math.max(big.domain.lastTimeNs, small.domain.lastTimeNs);
+        for (FlowEntry r : small.roots) {
+            big.roots.add(r);
+            place(r, big);
+        }
+        for (int t : small.tables) {
+            big.tables.add(t);
+            tableOwner.put(t, big);
+        }
+        for (long w : small.registers) {
+            big.registers.add(w);
+            registerOwner.put(w, big);
+        }
+        return big;
     }
 
     /** What a block's instructions reach, whatever entry calls it. */
@@ -226,20 +310,14 @@ final class Domains {
         }
     }
 
-    /** Everything one table-0 entry's packets can reach. */
-    private static final class Walk {
-        private final TableStore store;
-        private final Map<Integer, HxState.Block> blocks;
-        private final Map<Integer, Summary> blockSummaries;
-        final java.util.Set<Integer> tables = new java.util.HashSet<>();
-        final java.util.Set<Long> registers = new java.util.HashSet<>();
+    /** One change's walk: what an entry's packets can reach, claimed for (or merged into) one group. */
+    private final class Walk {
+        Group group;
         boolean reachesFirst;
         private final ArrayDeque<Integer> pendingTables = new ArrayDeque<>();
 
-        Walk(TableStore store, Map<Integer, HxState.Block> blocks, Map<Integer, Summary> blockSummaries) {
-            this.store = store;
-            this.blocks = blocks;
-            this.blockSummaries = blockSummaries;
+        Walk(Group group) {
+            this.group = group;
         }
 
         /** An entry's own list, and the blocks it calls with its parameters. */
@@ -251,14 +329,16 @@ final class Domains {
             for (int t : s.tables) {
                 if (t == 0) {
                     reachesFirst = true;
-                } else if (tables.add(t)) {
-                    pendingTables.add(t);
+                } else {
+                    table(t);
                 }
             }
-            registers.addAll(s.fixedRegisters);
+            for (long w : s.fixedRegisters) {
+                register(w);
+            }
             for (int[] r : s.indexedRegisters) {
                 if (r[1] < caller.paramWords()) {
-                    registers.add(r[0] + caller.paramWord(r[1])); // out of range: the packet fails before touching it
+                    register(r[0] + caller.paramWord(r[1])); // out of range: the packet fails before touching it
                 }
             }
             for (int id : s.calls) {
@@ -267,6 +347,27 @@ final class Domains {
                     list(blockSummaries.computeIfAbsent(id, k -> Summary.of(b.instructions)), caller, callStack);
                     callStack.remove(id);
                 }
+            }
+        }
+
+        private void table(int t) {
+            Group owner = tableOwner.get(t);
+            if (owner == null) {
+                tableOwner.put(t, group);
+                group.tables.add(t);
+                pendingTables.add(t); // its entries are walked into the group
+            } else if (owner != group) {
+                group = merge(group, owner); // its entries are in the owner already
+            }
+        }
+
+        private void register(long w) {
+            Group owner = registerOwner.get(w);
+            if (owner == null) {
+                registerOwner.put(w, group);
+                group.registers.add(w);
+            } else if (owner != group) {
+                group = merge(group, owner);
             }
         }
 

@@ -23,13 +23,17 @@ import org.hsdba.pof.instruction.GotoTable;
 import org.hsdba.pof.instruction.Instruction;
 import org.hsdba.pof.instruction.InstructionType;
 import org.hsdba.pofswitch.tables.FastTable;
+import org.hsdba.pofswitch.tables.FlowEntry;
 import org.hsdba.pofswitch.tables.FlowTable;
 
 /**
  * A switch's installed program compiled for the fast path: every table as a {@link FastTable},
  * every entry's instructions and every block's as arrays of {@link FastOps.Op} with fields,
  * tables, blocks and jump targets resolved. Built from the datapath's tables and blocks as they
- * are; the datapath builds a new one after any FLOW_MOD, TABLE_MOD, block change or HELLO. What
+ * are; the datapath builds a new one after a TABLE_MOD, block change or HELLO (the program's
+ * shape), and brings it up to date entry by entry after a FLOW_MOD ({@link #added},
+ * {@link #removed}): an entry's operations depend on the tables that exist, the blocks and the
+ * configuration, never on the other entries, and {@link FastTable}s change in place. What
  * the compiler does not know (or what always fails) becomes {@link FastOps.Interpret}: the packet
  * goes on in the interpreter from there.
  */
@@ -49,11 +53,38 @@ final class FastProgram {
     }
 
     private final FastTable[] tables;
+    /** By global table id and slot; null for a free slot. Grown with the table's slots. */
     private final Code[][] programs;
+    /** Compiles the entries added later, against the same tables and blocks. */
+    private final Compiler compiler;
 
-    private FastProgram(FastTable[] tables, Code[][] programs) {
+    private FastProgram(FastTable[] tables, Code[][] programs, Compiler compiler) {
         this.tables = tables;
         this.programs = programs;
+        this.compiler = compiler;
+    }
+
+    /**
+     * {@code entry} was just added to its table (exclusive lock held): it gets a slot in the
+     * table's {@link FastTable} and its compiled operations.
+     */
+    void added(FlowEntry entry) {
+        int g = entry.tableGlobalId();
+        FastTable t = tables[g];
+        int slot = t.add(entry);
+        if (slot >= programs[g].length) {
+            programs[g] = java.util.Arrays.copyOf(programs[g], Math.max(4, Math.max(slot + 1, programs[g].length * 2)));
+        }
+        programs[g][slot] = compiler.code(entry.program(), false);
+    }
+
+    /** {@code entry} was just removed from its table (exclusive lock held). */
+    void removed(FlowEntry entry) {
+        int g = entry.tableGlobalId();
+        int slot = tables[g].remove(entry);
+        if (slot >= 0) {
+            programs[g][slot] = null;
+        }
     }
 
     /** The table with a global id, or null. */
@@ -75,6 +106,9 @@ final class FastProgram {
                 continue;
             }
             for (Code c : table) {
+                if (c == null) {
+                    continue;
+                }
                 for (FastOps.Op op : c.ops) {
                     if (op instanceof FastOps.Interpret) {
                         interpreted++;
@@ -133,12 +167,12 @@ final class FastProgram {
                 if (t == null) {
                     continue;
                 }
-                programs[g] = new Code[t.slots()];
+                programs[g] = new Code[Math.max(4, t.slots())];
                 for (int s = 0; s < t.slots(); s++) {
                     programs[g][s] = code(t.entry(s).program(), false);
                 }
             }
-            return new FastProgram(tables, programs);
+            return new FastProgram(tables, programs, this);
         }
 
         private Code code(List<Instruction> list, boolean block) {

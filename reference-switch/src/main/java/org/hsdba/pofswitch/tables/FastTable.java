@@ -1,6 +1,7 @@
 package org.hsdba.pofswitch.tables;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -9,46 +10,67 @@ import org.hsdba.pof.match.Match;
 import org.hsdba.pofswitch.datapath.Bits;
 
 /**
- * A snapshot of one {@link FlowTable} prepared for the datapath's fast path: its entries numbered
- * by slot (installation order) and a lookup with the table's exact semantics that allocates
- * nothing when the key has at most 64 bits: the key is read straight from the packet and metadata
- * at the table's pre-resolved field offsets as one {@code long}; EM tables probe an open-addressing
- * hash of those longs, MM and LPM tables scan their entries in an order where the first match is
- * the one {@link FlowTable#lookup} returns. Longer keys use {@link FlowTable#lookup} itself.
- * Immutable; built again whenever the table changes.
+ * One {@link FlowTable} prepared for the datapath's fast path: its entries numbered by slot and a
+ * lookup with the table's exact semantics that allocates nothing when the key has at most 64 bits:
+ * the key is read straight from the packet and metadata at the table's pre-resolved field offsets
+ * as one {@code long}; EM tables probe an open-addressing hash of those longs, MM and LPM tables
+ * scan their entries in an order where the first match is the one {@link FlowTable#lookup}
+ * returns. Longer keys use {@link FlowTable#lookup} itself.
+ *
+ * <p>Kept up to date with the table entry by entry ({@link #add}, {@link #remove}, called under the
+ * datapath's exclusive lock right after the same change to the {@link FlowTable}): a FLOW_MOD costs
+ * a hash insert or delete (EM) or one ordered insert or delete in the scan arrays (MM, LPM), not a
+ * rebuild from every entry, which made each join's first packet O(entries). An entry keeps its slot
+ * while installed; a removed entry's slot is reused. Ties between entries go to the earlier
+ * installed one, as in the table's list (an ADD or MODIFY appends there): each slot carries its
+ * installation sequence number.
  */
 public final class FastTable {
     private final FlowTable table;
     private final int type;
     /** The table's global id, a field: the fast path reads it after every hit (spec() is two loads more). */
     private final int globalId;
-    private final FlowEntry[] entries;
+    private final int keyBytes;
+    /** By slot; null for a free slot. */
+    private FlowEntry[] entries;
+    /** By slot: the installation sequence number (ties go to the lower). */
+    private long[] sequence;
+    private long nextSequence;
+    /** Slots ever used ({@link #slots()}); the free ones below it are in {@link #free}. */
+    private int used;
+    private int[] free = new int[4];
+    private int freeCount;
     private final Map<FlowEntry, Integer> slotOf;
     private final boolean compact;
     private final int keyBits;
     private final boolean[] fieldInMetadata;
     private final int[] fieldOffset;
     private final int[] fieldTake;
-    // EM: open addressing over key longs (slot + 1 in emSlots, 0 = empty)
-    private final long[] emKeys;
-    private final int[] emSlots;
-    private final int emMask;
-    // MM / LPM: candidate slots in match-priority order, with their values and masks
-    private final int[] scanSlots;
-    private final long[] scanValues;
-    private final long[] scanMasks;
+    // EM: open addressing over key longs (slot + 1 in emSlots, 0 = empty); the slot there is the
+    // earliest installed entry with the key, the later ones follow it in sameKeyNext (slot + 1, 0 = end)
+    private long[] emKeys;
+    private int[] emSlots;
+    private int emMask;
+    private int emCount;
+    private int[] sameKeyNext;
+    // MM / LPM: candidate slots in match-priority order (rank descending, then sequence), with their
+    // rank (priority or prefix length), values and masks; scanCount of them in use
+    private int[] scanSlots;
+    private int[] scanRanks;
+    private long[] scanValues;
+    private long[] scanMasks;
+    private int scanCount;
 
     private FastTable(FlowTable table) {
         this.table = table;
         this.type = table.spec().type();
         this.globalId = table.spec().globalId();
         List<FlowEntry> list = table.entries();
-        this.entries = list.toArray(new FlowEntry[0]);
+        int capacity = Math.max(4, list.size());
+        this.entries = new FlowEntry[capacity];
+        this.sequence = new long[capacity];
         this.slotOf = new IdentityHashMap<>();
-        for (int i = entries.length - 1; i >= 0; i--) {
-            slotOf.put(entries[i], i);
-        }
-        int keyBytes = (table.spec().keyLengthBits() + 7) / 8;
+        this.keyBytes = (table.spec().keyLengthBits() + 7) / 8;
         this.keyBits = keyBytes * 8;
         this.compact = keyBytes <= 8;
         List<Match> fields = new ArrayList<>();
@@ -75,52 +97,243 @@ public final class FastTable {
             fieldTake[i] = takes.get(i);
         }
         if (compact && type == 2) {
-            int cap = Integer.highestOneBit(Math.max(4, entries.length * 2) - 1) << 1;
+            int cap = Integer.highestOneBit(Math.max(4, list.size() * 2) - 1) << 1;
             this.emKeys = new long[cap];
             this.emSlots = new int[cap];
             this.emMask = cap - 1;
-            for (int i = 0; i < entries.length; i++) {
-                long k = packed(entries[i].valueBytes(), keyBytes);
-                int h = hash(k) & emMask;
-                while (emSlots[h] != 0 && emKeys[h] != k) {
-                    h = (h + 1) & emMask;
-                }
-                if (emSlots[h] == 0) { // the first entry with a key wins, as in FlowTable
-                    emKeys[h] = k;
-                    emSlots[h] = i + 1;
-                }
-            }
-        } else {
-            this.emKeys = null;
-            this.emSlots = null;
-            this.emMask = 0;
+            this.sameKeyNext = new int[capacity];
         }
-        if (compact && (type == 0 || type == 1)) {
+        boolean scanned = compact && (type == 0 || type == 1);
+        if (scanned) {
+            this.scanSlots = new int[capacity];
+            this.scanRanks = new int[capacity];
+            this.scanValues = new long[capacity];
+            this.scanMasks = new long[capacity];
+        }
+        for (FlowEntry e : list) {
+            int slot = claimSlot(e);
+            if (emSlots != null) {
+                emInsert(slot);
+            }
+        }
+        if (scanned) {
+            // every entry at once: one stable sort, not an ordered insert each
             List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < entries.length; i++) {
-                if (type == 0 || entries[i].maskBits() > 0) { // LPM: a match-all mask never wins
+            for (int i = 0; i < used; i++) {
+                if (candidate(entries[i])) {
                     order.add(i);
                 }
             }
-            // stable: among equals the earlier entry stays first, as FlowTable's scan keeps it
-            Comparator<Integer> rank = type == 0
-                    ? Comparator.comparingInt((Integer i) -> entries[i].priority()).reversed()
-                    : Comparator.comparingInt((Integer i) -> entries[i].maskBits()).reversed();
-            order.sort(rank);
-            this.scanSlots = new int[order.size()];
-            this.scanValues = new long[order.size()];
-            this.scanMasks = new long[order.size()];
-            for (int j = 0; j < order.size(); j++) {
-                FlowEntry e = entries[order.get(j)];
-                scanSlots[j] = order.get(j);
-                long mask = packed(e.maskBytes(), keyBytes);
-                scanMasks[j] = mask;
-                scanValues[j] = packed(e.valueBytes(), keyBytes) & mask;
+            order.sort(Comparator.comparingInt((Integer i) -> rank(entries[i])).reversed());
+            for (int i : order) {
+                scanPut(scanCount++, i);
             }
+        }
+    }
+
+    // ------------------------------------------------------------------ changes
+
+    /**
+     * The entry {@code entry} just added at the end of the table's list: takes a slot, which is
+     * returned.
+     */
+    public int add(FlowEntry entry) {
+        int slot = claimSlot(entry);
+        if (emSlots != null) {
+            emInsert(slot);
+        }
+        if (scanSlots != null && candidate(entry)) {
+            // after every candidate of a higher or equal rank: those were installed earlier
+            int r = rank(entry);
+            int lo = 0;
+            int hi = scanCount;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (scanRanks[mid] >= r) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if (scanCount == scanSlots.length) {
+                growScan();
+            }
+            int tail = scanCount - lo;
+            System.arraycopy(scanSlots, lo, scanSlots, lo + 1, tail);
+            System.arraycopy(scanRanks, lo, scanRanks, lo + 1, tail);
+            System.arraycopy(scanValues, lo, scanValues, lo + 1, tail);
+            System.arraycopy(scanMasks, lo, scanMasks, lo + 1, tail);
+            scanPut(lo, slot);
+            scanCount++;
+        }
+        return slot;
+    }
+
+    /** The entry {@code entry} just removed from the table: frees its slot, which is returned (-1 if unknown). */
+    public int remove(FlowEntry entry) {
+        Integer boxed = slotOf.remove(entry);
+        if (boxed == null) {
+            return -1;
+        }
+        int slot = boxed;
+        if (emSlots != null) {
+            emDelete(slot);
+        }
+        if (scanSlots != null && candidate(entry)) {
+            int r = rank(entry);
+            int lo = 0;
+            int hi = scanCount;
+            while (lo < hi) { // the first candidate of rank r: entry is in that run
+                int mid = (lo + hi) >>> 1;
+                if (scanRanks[mid] > r) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            while (scanSlots[lo] != slot) {
+                lo++;
+            }
+            int tail = scanCount - lo - 1;
+            System.arraycopy(scanSlots, lo + 1, scanSlots, lo, tail);
+            System.arraycopy(scanRanks, lo + 1, scanRanks, lo, tail);
+            System.arraycopy(scanValues, lo + 1, scanValues, lo, tail);
+            System.arraycopy(scanMasks, lo + 1, scanMasks, lo, tail);
+            scanCount--;
+        }
+        entries[slot] = null;
+        if (freeCount == free.length) {
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        free[freeCount++] = slot;
+        return slot;
+    }
+
+    private int claimSlot(FlowEntry entry) {
+        int slot;
+        if (freeCount > 0) {
+            slot = free[--freeCount];
         } else {
-            this.scanSlots = null;
-            this.scanValues = null;
-            this.scanMasks = null;
+            if (used == entries.length) {
+                int cap = entries.length * 2;
+                entries = Arrays.copyOf(entries, cap);
+                sequence = Arrays.copyOf(sequence, cap);
+                if (sameKeyNext != null) {
+                    sameKeyNext = Arrays.copyOf(sameKeyNext, cap);
+                }
+            }
+            slot = used++;
+        }
+        entries[slot] = entry;
+        sequence[slot] = nextSequence++;
+        slotOf.put(entry, slot);
+        return slot;
+    }
+
+    /** Whether an entry takes part in the MM / LPM scan (LPM: a match-all mask never wins). */
+    private boolean candidate(FlowEntry e) {
+        return type == 0 || e.maskBits() > 0;
+    }
+
+    private int rank(FlowEntry e) {
+        return type == 0 ? e.priority() : e.maskBits();
+    }
+
+    private void scanPut(int j, int slot) {
+        FlowEntry e = entries[slot];
+        long mask = packed(e.maskBytes(), keyBytes);
+        scanSlots[j] = slot;
+        scanRanks[j] = rank(e);
+        scanMasks[j] = mask;
+        scanValues[j] = packed(e.valueBytes(), keyBytes) & mask;
+    }
+
+    private void growScan() {
+        int cap = scanSlots.length * 2;
+        scanSlots = Arrays.copyOf(scanSlots, cap);
+        scanRanks = Arrays.copyOf(scanRanks, cap);
+        scanValues = Arrays.copyOf(scanValues, cap);
+        scanMasks = Arrays.copyOf(scanMasks, cap);
+    }
+
+    /** EM: the slot's key finds the earliest installed entry with it; a later one waits in its chain. */
+    private void emInsert(int slot) {
+        long k = packed(entries[slot].valueBytes(), keyBytes);
+        sameKeyNext[slot] = 0;
+        int h = hash(k) & emMask;
+        while (emSlots[h] != 0 && emKeys[h] != k) {
+            h = (h + 1) & emMask;
+        }
+        if (emSlots[h] != 0) { // the first entry with a key wins, as in FlowTable: this one goes last
+            int s = emSlots[h] - 1;
+            while (sameKeyNext[s] != 0) {
+                s = sameKeyNext[s] - 1;
+            }
+            sameKeyNext[s] = slot + 1;
+            return;
+        }
+        emKeys[h] = k;
+        emSlots[h] = slot + 1;
+        if (++emCount * 2 > emSlots.length) {
+            emRehash(emSlots.length * 2);
+        }
+    }
+
+    private void emDelete(int slot) {
+        long k = packed(entries[slot].valueBytes(), keyBytes);
+        int h = hash(k) & emMask;
+        while (emKeys[h] != k || emSlots[h] == 0) {
+            h = (h + 1) & emMask;
+        }
+        int head = emSlots[h] - 1;
+        if (head != slot) { // a later entry with the key: out of the chain
+            int s = head;
+            while (sameKeyNext[s] - 1 != slot) {
+                s = sameKeyNext[s] - 1;
+            }
+            sameKeyNext[s] = sameKeyNext[slot];
+            return;
+        }
+        if (sameKeyNext[slot] != 0) { // the next installed entry with the key wins now
+            emSlots[h] = sameKeyNext[slot];
+            return;
+        }
+        // linear probing's deletion: move back every later key of the run whose home is not after the hole
+        int hole = h;
+        int j = h;
+        while (true) {
+            j = (j + 1) & emMask;
+            if (emSlots[j] == 0) {
+                break;
+            }
+            int home = hash(emKeys[j]) & emMask;
+            boolean stays = hole <= j ? hole < home && home <= j : hole < home || home <= j;
+            if (!stays) {
+                emKeys[hole] = emKeys[j];
+                emSlots[hole] = emSlots[j];
+                hole = j;
+            }
+        }
+        emSlots[hole] = 0;
+        emKeys[hole] = 0;
+        emCount--;
+    }
+
+    private void emRehash(int cap) {
+        long[] oldKeys = emKeys;
+        int[] oldSlots = emSlots;
+        emKeys = new long[cap];
+        emSlots = new int[cap];
+        emMask = cap - 1;
+        for (int i = 0; i < oldSlots.length; i++) {
+            if (oldSlots[i] != 0) {
+                int h = hash(oldKeys[i]) & emMask;
+                while (emSlots[h] != 0) {
+                    h = (h + 1) & emMask;
+                }
+                emKeys[h] = oldKeys[i];
+                emSlots[h] = oldSlots[i];
+            }
         }
     }
 
@@ -143,13 +356,19 @@ public final class FastTable {
         return type == 3;
     }
 
-    /** Number of slots (entries). */
+    /** Number of slots: every slot below it holds an entry or is free ({@link #entry} null). */
     public int slots() {
-        return entries.length;
+        return used;
     }
 
+    /** The entry in {@code slot}, or null for a free slot. */
     public FlowEntry entry(int slot) {
         return entries[slot];
+    }
+
+    /** Number of entries. */
+    public int size() {
+        return slotOf.size();
     }
 
     /**
@@ -190,22 +409,28 @@ public final class FastTable {
 
     /** EM: the open-addressing probe. */
     private int probe(long key) {
-        int h = hash(key) & emMask;
+        long[] keys = emKeys;
+        int[] slots = emSlots;
+        int mask = emMask;
+        int h = hash(key) & mask;
         int s;
-        while ((s = emSlots[h]) != 0) {
-            if (emKeys[h] == key) {
+        while ((s = slots[h]) != 0) {
+            if (keys[h] == key) {
                 return s - 1;
             }
-            h = (h + 1) & emMask;
+            h = (h + 1) & mask;
         }
         return -1;
     }
 
     /** MM, LPM: the first candidate in match-priority order. */
     private int scan(long key) {
-        for (int j = 0; j < scanSlots.length; j++) {
-            if ((key & scanMasks[j]) == scanValues[j]) {
-                return scanSlots[j];
+        int[] slots = scanSlots;
+        long[] masks = scanMasks;
+        long[] values = scanValues;
+        for (int j = 0, n = scanCount; j < n; j++) {
+            if ((key & masks[j]) == values[j]) {
+                return slots[j];
             }
         }
         return -1;

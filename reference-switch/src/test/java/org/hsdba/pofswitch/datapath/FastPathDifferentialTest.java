@@ -133,6 +133,190 @@ public class FastPathDifferentialTest {
         assertEquals(9L, r.dropReasonCode());
     }
 
+    /**
+     * FLOW_MOD ADD, MODIFY and DELETE in random order between random packets, on every table kind
+     * (MM with priority ties, LPM with prefix ties, EM with several entries of one key and of one
+     * index, a 72-bit EM key, a metadata key): the fast path updated entry by entry must give the
+     * interpreter's results, and those of a fast path compiled afresh after every change (a spare
+     * table added and deleted again makes the third switch build its program and domains anew).
+     */
+    @Test
+    public void incrementalUpdatesAgreeWithAFreshCompile() throws Exception {
+        int rounds = (int) (4_000 * SCALE);
+        for (int p = 0; p < 3; p++) {
+            Random rnd = new Random(77 + p);
+            Datapath interp = stockSwitch(false);
+            Datapath incremental = stockSwitch(true);
+            Datapath fresh = stockSwitch(true);
+            Datapath[] all = {interp, incremental, fresh};
+            for (Object m : randomStockProgram(rnd)) {
+                for (Datapath dp : all) {
+                    apply(dp, m);
+                }
+            }
+            long xid = 100_000;
+            long t = 0;
+            int changes = 0;
+            for (int i = 0; i < rounds; i++) {
+                FlowMod mod = randomChange(rnd, xid++);
+                String outcome = null;
+                for (Datapath dp : all) {
+                    String o;
+                    try {
+                        o = "changed, errors " + dp.flowMod(mod);
+                    } catch (SwitchError e) {
+                        o = "refused: " + e.getMessage();
+                    }
+                    if (outcome != null) {
+                        assertEquals("program " + p + " change " + i, outcome, o);
+                    }
+                    outcome = o;
+                }
+                if (outcome.startsWith("changed")) {
+                    changes++;
+                }
+                fresh.tableMod(TableMod.builder().xid(xid++).command(0).table(2, 3).size(4).keyLengthBits(8)
+                        .name("spare").match(EM_KEY).build());
+                fresh.tableMod(TableMod.builder().xid(xid++).command(2).table(2, 3).build());
+                for (int k = rnd.nextInt(6); k >= 0; k--) {
+                    t += rnd.nextInt(2000);
+                    byte[] frame = randomFrame(rnd);
+                    int port = rnd.nextInt(20) == 0 ? 3 : 1 + rnd.nextInt(2);
+                    String where = "program " + p + " change " + i + " packet " + k;
+                    ProcessResult a = same(interp, incremental, frame, port, t, where);
+                    String d = DatapathComparison.difference(a, fresh.process(frame, port, t));
+                    if (d != null) {
+                        fail(where + ", against a fresh compile: " + d);
+                    }
+                }
+                if (i % 500 == 0) {
+                    assertNull("program " + p + " change " + i, DatapathComparison.stateDifference(interp, incremental));
+                }
+            }
+            assertNull("program " + p + " at the end", DatapathComparison.stateDifference(interp, incremental));
+            assertNull("program " + p + " at the end", DatapathComparison.stateDifference(interp, fresh));
+            assertTrue(changes + " of " + rounds + " changes made", changes > rounds / 2);
+        }
+    }
+
+    /**
+     * The HSDBA level program (blocks, registers named by the entries' parameters, joins, idle
+     * timeouts) while nodes leave, come back, move to another parent's registers and change
+     * weight: the incrementally updated fast path (and its domains, which a node's new registers
+     * can merge) against the interpreter and against a fresh compile after every change.
+     */
+    @Test
+    public void incrementalUpdatesAgreeOnTheLevelProgram() throws Exception {
+        int rounds = (int) (4_000 * SCALE);
+        BinaryTreeSetup tree = new BinaryTreeSetup(3, 3, 10_000_000L, 2_000_000);
+        Datapath interp = extensionSwitch(false);
+        Datapath incremental = extensionSwitch(true);
+        Datapath fresh = extensionSwitch(true);
+        Datapath[] all = {interp, incremental, fresh};
+        for (Datapath dp : all) {
+            tree.install(dp, 2, 5);
+        }
+        Random rnd = new Random(11);
+        long xid = 100_000;
+        long t = 0;
+        int changes = 0;
+        for (int i = 0; i < rounds; i++) {
+            int level = 1 + rnd.nextInt(2);
+            int index = rnd.nextInt(tree.nodes(level));
+            int parentIndex = rnd.nextInt(6) == 0 ? rnd.nextInt(tree.nodes(level - 1)) : index / 3;
+            int command = new int[] {0, 1, 3, 3}[rnd.nextInt(4)];
+            FlowMod mod = FlowMod.builder().xid(xid++).command(command).table(2, level - 1).index(index).priority(1)
+                    .match(MatchX.exact(Match.of(0, (14 + level) * 8, 8), index))
+                    .instruction(org.hsdba.pofswitch.bench.HsdbaLevelProgram.call(level, 1 + rnd.nextInt(3),
+                            org.hsdba.pof.ext.HxArithmetic.MAX, 2_000_000, tree.registerBase(level - 1, parentIndex),
+                            tree.registerBase(level, index), 5))
+                    .build();
+            String outcome = null;
+            for (Datapath dp : all) {
+                String o;
+                try {
+                    o = "changed, errors " + dp.flowMod(mod);
+                } catch (SwitchError e) {
+                    o = "refused: " + e.getMessage();
+                }
+                if (outcome != null) {
+                    assertEquals("change " + i, outcome, o);
+                }
+                outcome = o;
+            }
+            if (outcome.startsWith("changed")) {
+                changes++;
+            }
+            fresh.tableMod(TableMod.builder().xid(xid++).command(0).table(2, 5).size(4).keyLengthBits(8)
+                    .name("spare").match(EM_KEY).build());
+            fresh.tableMod(TableMod.builder().xid(xid++).command(2).table(2, 5).build());
+            for (int k = rnd.nextInt(8); k >= 0; k--) {
+                t += rnd.nextInt(50) == 0 ? 1 + rnd.nextInt(20_000_000) : rnd.nextInt(20_000);
+                byte[] frame = tree.frameFor(rnd.nextInt(tree.leaves()), 60 + rnd.nextInt(1400));
+                String where = "change " + i + " packet " + k;
+                ProcessResult a = same(interp, incremental, frame, 1, t, where);
+                String d = DatapathComparison.difference(a, fresh.process(frame, 1, t));
+                if (d != null) {
+                    fail(where + ", against a fresh compile: " + d);
+                }
+            }
+            if (i % 500 == 0) {
+                assertNull("change " + i, DatapathComparison.stateDifference(interp, incremental));
+            }
+        }
+        assertNull("at the end", DatapathComparison.stateDifference(interp, incremental));
+        assertNull("at the end", DatapathComparison.stateDifference(interp, fresh));
+        assertEquals("the domains once built again", fresh.concurrencyDomains(), incremental.concurrencyDomains());
+        assertTrue(changes + " of " + rounds + " changes made", changes > rounds / 2);
+    }
+
+    /** A FLOW_MOD to one of the random stock program's tables: mostly valid, now and then refused. */
+    private static FlowMod randomChange(Random rnd, long xid) {
+        int table = rnd.nextInt(5);
+        int command = new int[] {0, 0, 1, 3}[rnd.nextInt(4)];
+        FlowMod.Builder b = FlowMod.builder().xid(xid).command(command).counterId(0);
+        switch (table) {
+            case 0:
+                b.table(0, 0).index(rnd.nextInt(32)).priority(rnd.nextInt(4))
+                        .counterId(rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(20) : 0)
+                        .match(MatchX.masked(MM_A, rnd.nextInt(8), rnd.nextBoolean() ? 0xFF : 0x07))
+                        .match(MatchX.masked(MM_B, rnd.nextInt(16), rnd.nextInt(16)))
+                        .instructions(randomInstructions(rnd, new int[] {8, 10, 11, 12}));
+                break;
+            case 1: {
+                int bits = rnd.nextInt(17);
+                long mask = bits == 0 ? 0 : (0xFFFFL << (16 - bits)) & 0xFFFF;
+                b.table(1, 0).index(rnd.nextInt(24)).priority(1)
+                        .match(MatchX.masked(LPM_KEY, rnd.nextInt(4) << 14 | rnd.nextInt(1 << 14), mask))
+                        .instructions(randomInstructions(rnd, new int[] {10, 11}));
+                break;
+            }
+            case 2:
+                b.table(2, 0).index(rnd.nextInt(256)).priority(1)
+                        .match(MatchX.exact(EM_KEY, rnd.nextInt(3) == 0 ? rnd.nextInt(8) : rnd.nextInt(256)))
+                        .instructions(randomInstructions(rnd, new int[] {11, 12}));
+                break;
+            case 3: {
+                byte[] v = new byte[16];
+                byte[] m = new byte[16];
+                for (int i = 0; i < 9; i++) {
+                    v[i] = (byte) rnd.nextInt(2);
+                    m[i] = (byte) 0xFF;
+                }
+                b.table(2, 1).index(rnd.nextInt(16)).priority(1).match(MatchX.of(WIDE_KEY, v, m))
+                        .instructions(randomInstructions(rnd, new int[0]));
+                break;
+            }
+            default: {
+                int port = 1 + rnd.nextInt(3);
+                b.table(2, 2).index(rnd.nextInt(8)).priority(1).match(MatchX.exact(META_KEY, port))
+                        .instructions(randomInstructions(rnd, new int[0]));
+                break;
+            }
+        }
+        return b.build();
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private static ProcessResult same(Datapath interp, Datapath fast, byte[] frame, int port, long t, String where) {
