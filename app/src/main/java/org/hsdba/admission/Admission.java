@@ -125,6 +125,12 @@ public final class Admission {
         private AppliedEdit edit;
         /** With {@link #edit}: the nodes it created or changed, by index (a lookup, not a search per sibling). */
         private boolean[] changed;
+        /**
+         * With {@link #edit}: the one node it added, when that is all it did and the node is a leaf
+         * appended to its parent's children (a join); -1 otherwise. Its group is resolved from what
+         * was kept about it ({@link #resolveAppended}).
+         */
+        private int appended = -1;
 
         Run(BandwidthTree tree) {
             this.tree = tree;
@@ -156,8 +162,18 @@ public final class Admission {
             this.edit = edit;
             leaf = new boolean[n];
             changed = new boolean[n];
-            for (int c : edit.changedNodes()) {
+            int[] changedNodes = edit.changedNodes();
+            for (int c : changedNodes) {
                 changed[c] = true;
+            }
+            int[] touched = edit.touchedParents();
+            if (changedNodes.length == 1 && touched.length == 1 && edit.before().size() + 1 == n) {
+                int c = changedNodes[0];
+                int p = touched[0];
+                if (edit.sourceIndex(c) < 0 && tree.parentIndex(c) == p && tree.childCount(c) == 0
+                        && tree.child(p, tree.childCount(p) - 1) == c && !tree.node(c).isTemplate()) {
+                    appended = c;
+                }
             }
             groups[0] = admitted.group(-1);
             for (int i = 0; i < n; i++) {
@@ -249,6 +265,9 @@ public final class Admission {
         }
 
         private void resolveChildren(int p) {
+            if (appended >= 0 && tree.parentIndex(appended) == p && resolveAppended(p)) {
+                return;
+            }
             int count = tree.childCount(p);
             if (count == 0) {
                 groups[p + 1] = SiblingGroup.empty(tree);
@@ -293,6 +312,99 @@ public final class Admission {
             groups[p + 1] = group.build(ratio);
             checkSum(p, kids, budget);
             checkKeys(p, kids);
+        }
+
+        /**
+         * The group of {@code p} when the edit only appended {@link #appended} to it, resolved from
+         * what the admitted tree kept about the group and the new node: the ratio and the members'
+         * values stay, or (every member taking an implied guarantee) only the implied guarantees
+         * scale with the new ratio. Exactly the values, group and verdict of a full resolution of the
+         * group, which is what runs instead when this cannot tell (a new anchor, members giving only a
+         * guarantee without one, an empty group) or found a violation (whose text and order the full
+         * resolution then gives). False if it did not resolve the group.
+         */
+        private boolean resolveAppended(int p) {
+            SiblingGroup old = groups[p + 1];
+            if (old.members() == 0) {
+                return false;
+            }
+            int c = appended;
+            NodeSpec node = tree.node(c);
+            int mark = violations.size();
+            checkOwnRates(c, node);
+            int count = tree.childCount(p);
+            int[] kids = new int[count];
+            int m = 0;
+            for (int k = 0; k < count; k++) {
+                int s = tree.child(p, k);
+                NodeSpec sibling = tree.node(s);
+                if (sibling.isTemplate()) {
+                    weight[s] = sibling.weight().orElse(1.0);
+                    guarantee[s] = sibling.guaranteed().map(Rate::asDouble).orElse(0.0);
+                } else {
+                    kids[m++] = s;
+                }
+            }
+            if (m < count) {
+                kids = Arrays.copyOf(kids, m);
+            }
+            double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double ratio;
+            boolean refused = false;
+            if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
+                weight[c] = node.weight().orElse(1.0);
+                guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                ratio = Double.NaN;
+            } else {
+                boolean g = node.guaranteed().isPresent();
+                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
+                NodeSpec anchor = old.anchor();
+                if (anchor != null) {
+                    // The anchor is still the first member giving both: the ratio, and every other
+                    // member's values, are what they were.
+                    ratio = old.ratio();
+                } else if (!g && !old.anyGuaranteeOnly()) {
+                    // Every member takes an implied guarantee: the ratio splits the budget by weight,
+                    // summed in member order as a full resolution sums it (the new member is last).
+                    ratio = budget / (old.restWeightSum() + (w ? node.weight().getAsDouble() : 1.0));
+                    for (int k = 0; k < kids.length - 1; k++) {
+                        int s = kids[k];
+                        guarantee[s] = Math.min(weight[s] * ratio, peak[s]);
+                    }
+                } else {
+                    violations.subList(mark, violations.size()).clear();
+                    return false;
+                }
+                if (g && w) { // with an anchor: a first one would change the ratio, turned away above
+                    weight[c] = node.weight().getAsDouble();
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    checkProportional(c, anchor, ratio);
+                } else if (g) {
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    weight[c] = guarantee[c] / ratio;
+                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
+                        refused = true; // the full resolution words it
+                    }
+                } else {
+                    weight[c] = w ? node.weight().getAsDouble() : 1.0;
+                    guarantee[c] = Math.min(weight[c] * ratio, peak[c]);
+                    implied[c] = true;
+                }
+            }
+            if (!refused && violations.size() == mark) {
+                checkSum(p, kids, budget);
+            }
+            if (!refused && violations.size() == mark) {
+                checkKeys(p, kids);
+            }
+            if (refused || violations.size() > mark) {
+                violations.subList(mark, violations.size()).clear();
+                return false;
+            }
+            SiblingGroup.Builder group = new SiblingGroup.Builder(tree, old);
+            group.add(node, weight[c]);
+            groups[p + 1] = group.build(ratio);
+            return true;
         }
 
         private void checkOwnRates(int c, NodeSpec node) {
@@ -375,7 +487,7 @@ public final class Admission {
                 if (g && w) {
                     weight[c] = node.weight().getAsDouble();
                     guarantee[c] = node.guaranteed().get().asDouble();
-                    checkProportional(c, anchor, rho);
+                    checkProportional(c, tree.node(anchor), rho);
                 } else if (g) {
                     guarantee[c] = node.guaranteed().get().asDouble();
                     weight[c] = guarantee[c] / rho;
@@ -402,15 +514,14 @@ public final class Admission {
                     + tree.node(anchor).id() + "\")";
         }
 
-        private void checkProportional(int c, int anchor, double rho) {
-            if (c == anchor) {
+        private void checkProportional(int c, NodeSpec a, double rho) {
+            if (tree.node(c) == a) {
                 return;
             }
             double expected = weight[c] * rho;
             double scale = Math.max(Math.abs(expected), Math.abs(guarantee[c]));
             if (Math.abs(guarantee[c] - expected) > PROPORTION_TOLERANCE * scale) {
                 NodeSpec node = tree.node(c);
-                NodeSpec a = tree.node(anchor);
                 add(ViolationCode.NOT_PROPORTIONAL, node.id(), "weight", tree.path(c) + ": guaranteed " + node.guaranteed().get()
                         + " and weight " + fmt(weight[c]) + " are not proportional to sibling \"" + a.id() + "\" ("
                         + a.guaranteed().get() + ", weight " + fmt(a.weight().getAsDouble()) + "); weighted max-min"

@@ -30,9 +30,36 @@ public final class SiblingGroup {
     private final double minGiven;
     private final double maxGiven;
     private final double givenSum;
+    /*
+     * What admission's weighted mode derives the group's ratio from, kept so that a node appended
+     * to the group (a join) is resolved from them and itself, not from a walk over its siblings.
+     * Sums are over the members in order, as a full resolution adds them.
+     */
+    /** The first member giving both a guaranteed rate and a valid weight (it fixes the ratio); null if none. */
+    private final NodeSpec anchor;
+    /** Some member gives a guaranteed rate and no valid weight. */
+    private final boolean anyGuaranteeOnly;
+    /** Some member gives no guaranteed rate. */
+    private final boolean anyRest;
+    /** Sum of the guaranteed rates of the members giving only one, in b/s. */
+    private final double guaranteeOnlySum;
+    /** Sum of the weights of the members without a guaranteed rate (1 where not given). */
+    private final double restWeightSum;
 
     private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
                          double weightSum, double minGiven, double maxGiven, double givenSum) {
+        this(members, derived, guaranteesOnly, ratio, minWeight, maxWeight, weightSum, minGiven, maxGiven, givenSum, null,
+                false, false, 0, 0);
+    }
+
+    private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
+                         double weightSum, double minGiven, double maxGiven, double givenSum, NodeSpec anchor,
+                         boolean anyGuaranteeOnly, boolean anyRest, double guaranteeOnlySum, double restWeightSum) {
+        this.anchor = anchor;
+        this.anyGuaranteeOnly = anyGuaranteeOnly;
+        this.anyRest = anyRest;
+        this.guaranteeOnlySum = guaranteeOnlySum;
+        this.restWeightSum = restWeightSum;
         this.members = members;
         this.derived = derived;
         this.guaranteesOnly = guaranteesOnly;
@@ -61,15 +88,55 @@ public final class SiblingGroup {
         private double minG = Double.POSITIVE_INFINITY;
         private double maxG = Double.NEGATIVE_INFINITY;
         private double sumG;
+        private NodeSpec anchor;
+        private boolean anyGOnly;
+        private boolean anyRest;
+        private double sumGOnly;
+        private double sumWRest;
 
         Builder(BandwidthTree tree) {
             this.weighted = tree.mode() == AllocationMode.WEIGHTED;
             this.only = weighted;
         }
 
+        /** Goes on from {@code group} (which has members) as if its members had been added to this builder. */
+        Builder(BandwidthTree tree, SiblingGroup group) {
+            this(tree);
+            if (group.members == 0) {
+                throw new IllegalArgumentException("an empty group does not keep what its builder had");
+            }
+            members = group.members;
+            derived = group.derived;
+            only = group.guaranteesOnly;
+            minW = group.minWeight;
+            maxW = group.maxWeight;
+            sumW = group.weightSum;
+            minG = group.minGiven;
+            maxG = group.maxGiven;
+            sumG = group.givenSum;
+            anchor = group.anchor;
+            anyGOnly = group.anyGuaranteeOnly;
+            anyRest = group.anyRest;
+            sumGOnly = group.guaranteeOnlySum;
+            sumWRest = group.restWeightSum;
+        }
+
         /** A non-template member with its effective weight. */
         void add(NodeSpec node, double w) {
             members++;
+            boolean gives = node.guaranteed().isPresent();
+            boolean givesValidWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
+            if (gives && givesValidWeight) {
+                if (anchor == null) {
+                    anchor = node;
+                }
+            } else if (gives) {
+                anyGOnly = true;
+                sumGOnly += node.guaranteed().get().asDouble();
+            } else {
+                anyRest = true;
+                sumWRest += givesValidWeight ? node.weight().getAsDouble() : 1.0;
+            }
             // NaN (an underivable weight) must not look in range: it makes the range NaN.
             minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
             maxW = Double.isNaN(w) || Double.isNaN(maxW) ? Double.NaN : Math.max(maxW, w);
@@ -93,8 +160,21 @@ public final class SiblingGroup {
                 return weighted ? EMPTY_WEIGHTED : EMPTY_EXCESS;
             }
             return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
-                    only ? maxG : Double.NaN, only ? sumG : Double.NaN);
+                    only ? maxG : Double.NaN, only ? sumG : Double.NaN, anchor, anyGOnly, anyRest, sumGOnly, sumWRest);
         }
+    }
+
+    /** See {@link #anchor}. */
+    NodeSpec anchor() {
+        return anchor;
+    }
+
+    boolean anyGuaranteeOnly() {
+        return anyGuaranteeOnly;
+    }
+
+    double restWeightSum() {
+        return restWeightSum;
     }
 
     /** Non-template children. */
@@ -164,7 +244,10 @@ public final class SiblingGroup {
         SiblingGroup g = (SiblingGroup) o;
         return members == g.members && derived == g.derived && guaranteesOnly == g.guaranteesOnly && same(ratio, g.ratio)
                 && same(minWeight, g.minWeight) && same(maxWeight, g.maxWeight) && same(weightSum, g.weightSum)
-                && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum);
+                && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum)
+                && java.util.Objects.equals(anchor, g.anchor) && anyGuaranteeOnly == g.anyGuaranteeOnly
+                && anyRest == g.anyRest && same(guaranteeOnlySum, g.guaranteeOnlySum)
+                && same(restWeightSum, g.restWeightSum);
     }
 
     private static boolean same(double a, double b) {
