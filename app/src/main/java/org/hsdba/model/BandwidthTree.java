@@ -381,8 +381,51 @@ public final class BandwidthTree {
                 || !fitsAt(node, p < 0 ? 1 : depth[p] + 1, p, -1)) {
             return null;
         }
-        int at = subtreeEnd(p);
-        return splice(at, 0, at, List.of(node), new int[] {p}, new int[] {p < 0 ? 1 : depth[p] + 1}, false, newVersion);
+        return inserting(subtreeEnd(p), node, p, p < 0 ? 1 : depth[p] + 1, newVersion);
+    }
+
+    /**
+     * {@link #splice} of one new node {@code node} at index {@code at}, the end of its parent
+     * {@code p}'s subtree (so its parent's last child), at depth {@code d}: every array is copied
+     * in two blocks or shifted by one past {@code at}, and the child lists are derived from this
+     * tree's instead of sorted again. A join is this edit; the general splice renumbered every
+     * node through a table and rebuilt the child lists, several times the cost of the copies.
+     */
+    private BandwidthTree inserting(int at, NodeSpec node, int p, int d, long newVersion) {
+        int n = nodes.size();
+        NodeSpec[] list = nodes.toArray(new NodeSpec[n + 1]);
+        System.arraycopy(list, at, list, at + 1, n - at);
+        list[at] = node;
+        int[] newParent = new int[n + 1];
+        System.arraycopy(parent, 0, newParent, 0, at); // parents come before their children: all below at
+        newParent[at] = p;
+        for (int i = at; i < n; i++) {
+            int q = parent[i];
+            newParent[i + 1] = q < at ? q : q + 1;
+        }
+        int[] newDepth = new int[n + 1];
+        System.arraycopy(depth, 0, newDepth, 0, at);
+        newDepth[at] = d;
+        System.arraycopy(depth, at, newDepth, at + 1, n - at);
+        // Child lists: nodes ordered by parent, then by index. Node j of the new tree (-1: the
+        // port) has as many nodes before its children as its old self had, plus the new node if
+        // its parent p comes before j; the new node has no children (its slot repeats the next).
+        int[] starts = new int[n + 3];
+        for (int j = -1; j <= n + 1; j++) {
+            int old = j <= at ? j : j - 1;
+            starts[j + 1] = childStart[old + 1] + (p < j ? 1 : 0);
+        }
+        // The new node goes after p's old children (all of them before at), numbers from at shift.
+        int[] idx = new int[n + 1];
+        int pos = childStart[p + 2];
+        for (int k = 0; k < n; k++) {
+            int v = childIdx[k];
+            idx[k < pos ? k : k + 1] = v < at ? v : v + 1;
+        }
+        idx[pos] = at;
+        List<NodeSpec> preOrder = Arrays.asList(list);
+        return new BandwidthTree(this, newVersion, preOrder, indexById.inserted(at, node.id(), preOrder), newParent,
+                newDepth, starts, idx);
     }
 
     /** The subtree of node {@code i} removed. */
