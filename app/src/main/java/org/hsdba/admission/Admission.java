@@ -332,21 +332,23 @@ public final class Admission {
             NodeSpec node = tree.node(c);
             int mark = violations.size();
             checkOwnRates(c, node);
+            // The members are the children but for the template, if any (the old members and the
+            // new node are all the others): found without reading every sibling's spec. The
+            // template's values were kept from the admitted tree, as the spec is the same.
             int count = tree.childCount(p);
-            int[] kids = new int[count];
-            int m = 0;
-            for (int k = 0; k < count; k++) {
-                int s = tree.child(p, k);
-                NodeSpec sibling = tree.node(s);
-                if (sibling.isTemplate()) {
-                    weight[s] = sibling.weight().orElse(1.0);
-                    guarantee[s] = sibling.guaranteed().map(Rate::asDouble).orElse(0.0);
-                } else {
-                    kids[m++] = s;
+            int template = -1;
+            if (count > old.members() + 1) {
+                for (int k = 0; k < count && template < 0; k++) {
+                    if (tree.node(tree.child(p, k)).isTemplate()) {
+                        template = k;
+                    }
                 }
             }
-            if (m < count) {
-                kids = Arrays.copyOf(kids, m);
+            int[] kids = new int[template < 0 ? count : count - 1];
+            for (int k = 0, m = 0; k < count; k++) {
+                if (k != template) {
+                    kids[m++] = tree.child(p, k);
+                }
             }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
             double ratio;
@@ -395,7 +397,15 @@ public final class Admission {
                 checkSum(p, kids, budget);
             }
             if (!refused && violations.size() == mark) {
-                checkKeys(p, kids);
+                // The kept members do not overlap each other: only the new key can overlap one.
+                Boolean overlaps = old.overlapsMember(node.key());
+                if (overlaps == null) {
+                    checkKeys(p, kids);
+                } else if (overlaps) {
+                    refused = true; // the full resolution names the sibling
+                } else {
+                    checkInParent(p, c);
+                }
             }
             if (refused || violations.size() > mark) {
                 violations.subList(mark, violations.size()).clear();
@@ -561,18 +571,9 @@ public final class Admission {
             // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
             if (p >= 0 && tree.node(p).key() != null) {
                 boolean parentChanged = edit == null || changed[p];
-                MatchKey pk = tree.node(p).key();
                 for (int k = 0; k < kids.length; k++) {
-                    if (!parentChanged && !fresh[k]) {
-                        continue;
-                    }
-                    int c = kids[k];
-                    MatchKey ck = tree.node(c).key();
-                    if (ck != null
-                            && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
-                        add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
-                                + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
-                                + " on the bits their fields share");
+                    if (parentChanged || fresh[k]) {
+                        checkInParent(p, kids[k]);
                     }
                 }
             }
@@ -598,6 +599,17 @@ public final class Admission {
                 add(ViolationCode.KEYS_OVERLAP, tree.node(second).id(), "key", tree.path(second) + ": key "
                         + tree.node(second).key() + " overlaps the key " + tree.node(first).key() + " of sibling \""
                         + tree.node(first).id() + "\"");
+            }
+        }
+
+        /** Child {@code c}'s key, if any, can match traffic its parent {@code p} (-1: the port, any) takes. */
+        private void checkInParent(int p, int c) {
+            MatchKey pk = p < 0 ? null : tree.node(p).key();
+            MatchKey ck = tree.node(c).key();
+            if (pk != null && ck != null && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
+                add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
+                        + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
+                        + " on the bits their fields share");
             }
         }
 

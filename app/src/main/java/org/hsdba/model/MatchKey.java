@@ -43,6 +43,16 @@ public final class MatchKey {
         this.packedMask = value.length <= Long.BYTES ? packed(mask) : 0;
     }
 
+    /** With {@link #lengthBits()} at most 64: the value's bytes as one big-endian number (left-aligned bits). */
+    public long packedValue() {
+        return packedValue;
+    }
+
+    /** With {@link #lengthBits()} at most 64: the mask's bytes as one big-endian number. */
+    public long packedMask() {
+        return packedMask;
+    }
+
     private static long packed(byte[] bytes) {
         long out = 0;
         for (byte b : bytes) {
@@ -228,7 +238,7 @@ public final class MatchKey {
         if (other.lengthBits != lengthBits) {
             throw new IllegalArgumentException("keys of " + lengthBits + " and " + other.lengthBits + " bits cannot be compared");
         }
-        if (value.length <= Long.BYTES) {
+        if (lengthBits <= Long.SIZE) { // the length, not the array's: one object read per key
             return ((packedValue ^ other.packedValue) & packedMask & other.packedMask) == 0;
         }
         for (int i = 0; i < value.length; i++) {

@@ -84,6 +84,39 @@ public class JoinAdmissionDifferentialTest {
                 ViolationCode.NOT_PROPORTIONAL, ViolationCode.KEYS_OVERLAP, ViolationCode.KEY_OUTSIDE_PARENT)));
     }
 
+    /**
+     * Two joins admitted from the same tree (one of them then dropped, as a join the store
+     * refused): each result keeps its own members' keys, whichever was admitted first.
+     */
+    @Test
+    public void joinsBranchingFromOneTreeKeepTheirOwnSiblingKeys() {
+        BandwidthTree.Builder b = BandwidthTree.builder(TestTrees.PORT).capacity(Rate.parse("10G"))
+                .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("user", FieldSpec.of(240, 32))))
+                .addNode(NodeSpec.builder("lab").key(MatchKey.exact(16, new byte[] {10, 0})).weight(1.0).build());
+        for (int u = 0; u < 100; u++) {
+            b.addNode(user("u" + u, u));
+        }
+        ResolvedTree base = Admission.admit(b.build());
+        ResolvedTree withA = Admission.apply(base, TreeEdit.add(user("a", 1000)));
+        ResolvedTree withB = Admission.apply(base, TreeEdit.add(user("b", 2000)));
+        ResolvedTree withAThenC = Admission.apply(withA, TreeEdit.add(user("c", 3000)));
+        for (ResolvedTree r : List.of(base, withA, withB, withAThenC)) {
+            for (int key : new int[] {5, 1000, 2000, 3000, 4000}) {
+                NodeSpec joining = user("x", key);
+                assertEquals(r.tree().nodes() + " + " + key, outcome(() -> fullAdmission(r.tree(), joining)).toString(),
+                        outcome(() -> Admission.apply(r, TreeEdit.add(joining))).toString());
+            }
+        }
+        assertTrue(outcome(() -> Admission.apply(withB, TreeEdit.add(user("x", 1000)))) instanceof ResolvedTree);
+        assertTrue(outcome(() -> Admission.apply(withA, TreeEdit.add(user("x", 2000)))) instanceof ResolvedTree);
+        assertTrue(outcome(() -> Admission.apply(withAThenC, TreeEdit.add(user("x", 1000)))) instanceof List);
+    }
+
+    private static NodeSpec user(String id, int u) {
+        return NodeSpec.builder(id).parent("lab").key(MatchKey.exact(32, new byte[] {10, 0, (byte) (u >>> 8), (byte) u}))
+                .weight(1.0).joined(true).build();
+    }
+
     /** Random trees of subnets (16-bit keys), users below them (32 bits on the same bytes) and a few flows (8 bits). */
     private static final class Gen {
         private final SplittableRandom rnd;
