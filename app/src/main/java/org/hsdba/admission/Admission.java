@@ -125,6 +125,12 @@ public final class Admission {
         private AppliedEdit edit;
         /** With {@link #edit}: the nodes it created or changed, by index (a lookup, not a search per sibling). */
         private boolean[] changed;
+        /**
+         * With {@link #edit}: the one node it added, when that is all it did and the node is a leaf
+         * appended to its parent's children (a join); -1 otherwise. Its group is resolved from what
+         * was kept about it ({@link #resolveAppended}).
+         */
+        private int appended = -1;
 
         Run(BandwidthTree tree) {
             this.tree = tree;
@@ -156,8 +162,18 @@ public final class Admission {
             this.edit = edit;
             leaf = new boolean[n];
             changed = new boolean[n];
-            for (int c : edit.changedNodes()) {
+            int[] changedNodes = edit.changedNodes();
+            for (int c : changedNodes) {
                 changed[c] = true;
+            }
+            int[] touched = edit.touchedParents();
+            if (changedNodes.length == 1 && touched.length == 1 && edit.before().size() + 1 == n) {
+                int c = changedNodes[0];
+                int p = touched[0];
+                if (edit.sourceIndex(c) < 0 && tree.parentIndex(c) == p && tree.childCount(c) == 0
+                        && tree.child(p, tree.childCount(p) - 1) == c && !tree.node(c).isTemplate()) {
+                    appended = c;
+                }
             }
             groups[0] = admitted.group(-1);
             for (int i = 0; i < n; i++) {
@@ -249,6 +265,9 @@ public final class Admission {
         }
 
         private void resolveChildren(int p) {
+            if (appended >= 0 && tree.parentIndex(appended) == p && resolveAppended(p)) {
+                return;
+            }
             int count = tree.childCount(p);
             if (count == 0) {
                 groups[p + 1] = SiblingGroup.empty(tree);
@@ -293,6 +312,109 @@ public final class Admission {
             groups[p + 1] = group.build(ratio);
             checkSum(p, kids, budget);
             checkKeys(p, kids);
+        }
+
+        /**
+         * The group of {@code p} when the edit only appended {@link #appended} to it, resolved from
+         * what the admitted tree kept about the group and the new node: the ratio and the members'
+         * values stay, or (every member taking an implied guarantee) only the implied guarantees
+         * scale with the new ratio. Exactly the values, group and verdict of a full resolution of the
+         * group, which is what runs instead when this cannot tell (a new anchor, members giving only a
+         * guarantee without one, an empty group) or found a violation (whose text and order the full
+         * resolution then gives). False if it did not resolve the group.
+         */
+        private boolean resolveAppended(int p) {
+            SiblingGroup old = groups[p + 1];
+            if (old.members() == 0) {
+                return false;
+            }
+            int c = appended;
+            NodeSpec node = tree.node(c);
+            int mark = violations.size();
+            checkOwnRates(c, node);
+            // The members are the children but for the template, if any (the old members and the
+            // new node are all the others): found without reading every sibling's spec. The
+            // template's values were kept from the admitted tree, as the spec is the same.
+            int count = tree.childCount(p);
+            int template = -1;
+            if (count > old.members() + 1) {
+                for (int k = 0; k < count && template < 0; k++) {
+                    if (tree.node(tree.child(p, k)).isTemplate()) {
+                        template = k;
+                    }
+                }
+            }
+            int[] kids = new int[template < 0 ? count : count - 1];
+            for (int k = 0, m = 0; k < count; k++) {
+                if (k != template) {
+                    kids[m++] = tree.child(p, k);
+                }
+            }
+            double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double ratio;
+            boolean refused = false;
+            if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
+                weight[c] = node.weight().orElse(1.0);
+                guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                ratio = Double.NaN;
+            } else {
+                boolean g = node.guaranteed().isPresent();
+                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
+                NodeSpec anchor = old.anchor();
+                if (anchor != null) {
+                    // The anchor is still the first member giving both: the ratio, and every other
+                    // member's values, are what they were.
+                    ratio = old.ratio();
+                } else if (!g && !old.anyGuaranteeOnly()) {
+                    // Every member takes an implied guarantee: the ratio splits the budget by weight,
+                    // summed in member order as a full resolution sums it (the new member is last).
+                    ratio = budget / (old.restWeightSum() + (w ? node.weight().getAsDouble() : 1.0));
+                    for (int k = 0; k < kids.length - 1; k++) {
+                        int s = kids[k];
+                        guarantee[s] = Math.min(weight[s] * ratio, peak[s]);
+                    }
+                } else {
+                    violations.subList(mark, violations.size()).clear();
+                    return false;
+                }
+                if (g && w) { // with an anchor: a first one would change the ratio, turned away above
+                    weight[c] = node.weight().getAsDouble();
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    checkProportional(c, anchor, ratio);
+                } else if (g) {
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    weight[c] = guarantee[c] / ratio;
+                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
+                        refused = true; // the full resolution words it
+                    }
+                } else {
+                    weight[c] = w ? node.weight().getAsDouble() : 1.0;
+                    guarantee[c] = Math.min(weight[c] * ratio, peak[c]);
+                    implied[c] = true;
+                }
+            }
+            if (!refused && violations.size() == mark) {
+                checkSum(p, kids, budget);
+            }
+            if (!refused && violations.size() == mark) {
+                // The kept members do not overlap each other: only the new key can overlap one.
+                Boolean overlaps = old.overlapsMember(node.key());
+                if (overlaps == null) {
+                    checkKeys(p, kids);
+                } else if (overlaps) {
+                    refused = true; // the full resolution names the sibling
+                } else {
+                    checkInParent(p, c);
+                }
+            }
+            if (refused || violations.size() > mark) {
+                violations.subList(mark, violations.size()).clear();
+                return false;
+            }
+            SiblingGroup.Builder group = new SiblingGroup.Builder(tree, old);
+            group.add(node, weight[c]);
+            groups[p + 1] = group.build(ratio);
+            return true;
         }
 
         private void checkOwnRates(int c, NodeSpec node) {
@@ -375,7 +497,7 @@ public final class Admission {
                 if (g && w) {
                     weight[c] = node.weight().getAsDouble();
                     guarantee[c] = node.guaranteed().get().asDouble();
-                    checkProportional(c, anchor, rho);
+                    checkProportional(c, tree.node(anchor), rho);
                 } else if (g) {
                     guarantee[c] = node.guaranteed().get().asDouble();
                     weight[c] = guarantee[c] / rho;
@@ -402,15 +524,14 @@ public final class Admission {
                     + tree.node(anchor).id() + "\")";
         }
 
-        private void checkProportional(int c, int anchor, double rho) {
-            if (c == anchor) {
+        private void checkProportional(int c, NodeSpec a, double rho) {
+            if (tree.node(c) == a) {
                 return;
             }
             double expected = weight[c] * rho;
             double scale = Math.max(Math.abs(expected), Math.abs(guarantee[c]));
             if (Math.abs(guarantee[c] - expected) > PROPORTION_TOLERANCE * scale) {
                 NodeSpec node = tree.node(c);
-                NodeSpec a = tree.node(anchor);
                 add(ViolationCode.NOT_PROPORTIONAL, node.id(), "weight", tree.path(c) + ": guaranteed " + node.guaranteed().get()
                         + " and weight " + fmt(weight[c]) + " are not proportional to sibling \"" + a.id() + "\" ("
                         + a.guaranteed().get() + ", weight " + fmt(a.weight().getAsDouble()) + "); weighted max-min"
@@ -450,18 +571,9 @@ public final class Admission {
             // A key the parent's key excludes: only new or changed keys, or all when the parent changed.
             if (p >= 0 && tree.node(p).key() != null) {
                 boolean parentChanged = edit == null || changed[p];
-                MatchKey pk = tree.node(p).key();
                 for (int k = 0; k < kids.length; k++) {
-                    if (!parentChanged && !fresh[k]) {
-                        continue;
-                    }
-                    int c = kids[k];
-                    MatchKey ck = tree.node(c).key();
-                    if (ck != null
-                            && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
-                        add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
-                                + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
-                                + " on the bits their fields share");
+                    if (parentChanged || fresh[k]) {
+                        checkInParent(p, kids[k]);
                     }
                 }
             }
@@ -487,6 +599,17 @@ public final class Admission {
                 add(ViolationCode.KEYS_OVERLAP, tree.node(second).id(), "key", tree.path(second) + ": key "
                         + tree.node(second).key() + " overlaps the key " + tree.node(first).key() + " of sibling \""
                         + tree.node(first).id() + "\"");
+            }
+        }
+
+        /** Child {@code c}'s key, if any, can match traffic its parent {@code p} (-1: the port, any) takes. */
+        private void checkInParent(int p, int c) {
+            MatchKey pk = p < 0 ? null : tree.node(p).key();
+            MatchKey ck = tree.node(c).key();
+            if (pk != null && ck != null && !KeyContainment.canMatch(pk, tree.level(p).field(), ck, tree.level(c).field())) {
+                add(ViolationCode.KEY_OUTSIDE_PARENT, tree.node(c).id(), "key", tree.path(c) + ": key " + ck
+                        + " can never match: its parent \"" + tree.node(p).id() + "\" takes only " + pk
+                        + " on the bits their fields share");
             }
         }
 

@@ -1,7 +1,10 @@
 package org.hsdba.admission;
 
+import java.util.Arrays;
+
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Ranges;
 
@@ -30,9 +33,48 @@ public final class SiblingGroup {
     private final double minGiven;
     private final double maxGiven;
     private final double givenSum;
+    /*
+     * What admission's weighted mode derives the group's ratio from, kept so that a node appended
+     * to the group (a join) is resolved from them and itself, not from a walk over its siblings.
+     * Sums are over the members in order, as a full resolution adds them.
+     */
+    /** The first member giving both a guaranteed rate and a valid weight (it fixes the ratio); null if none. */
+    private final NodeSpec anchor;
+    /** Some member gives a guaranteed rate and no valid weight. */
+    private final boolean anyGuaranteeOnly;
+    /** Some member gives no guaranteed rate. */
+    private final boolean anyRest;
+    /** Sum of the guaranteed rates of the members giving only one, in b/s. */
+    private final double guaranteeOnlySum;
+    /** Sum of the weights of the members without a guaranteed rate (1 where not given). */
+    private final double restWeightSum;
+    /**
+     * The members' keys as numbers, value and mask of member {@code i} at {@code 2i, 2i + 1}, when
+     * each has at most 64 bits (else null): whether a joining key overlaps a member is then a scan
+     * of one array, not a read of every sibling's node and key. Only the first {@code members}
+     * pairs are this group's; the array may be longer and shared with groups that extend it.
+     */
+    private final long[] keyBits;
+    /** Who may extend {@link #keyBits} in place: the group whose members fill it (null without keys). */
+    private final KeyBitsOwner keyOwner;
 
     private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
                          double weightSum, double minGiven, double maxGiven, double givenSum) {
+        this(members, derived, guaranteesOnly, ratio, minWeight, maxWeight, weightSum, minGiven, maxGiven, givenSum, null,
+                false, false, 0, 0, null, null);
+    }
+
+    private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
+                         double weightSum, double minGiven, double maxGiven, double givenSum, NodeSpec anchor,
+                         boolean anyGuaranteeOnly, boolean anyRest, double guaranteeOnlySum, double restWeightSum,
+                         long[] keyBits, KeyBitsOwner keyOwner) {
+        this.keyBits = keyBits;
+        this.keyOwner = keyOwner;
+        this.anchor = anchor;
+        this.anyGuaranteeOnly = anyGuaranteeOnly;
+        this.anyRest = anyRest;
+        this.guaranteeOnlySum = guaranteeOnlySum;
+        this.restWeightSum = restWeightSum;
         this.members = members;
         this.derived = derived;
         this.guaranteesOnly = guaranteesOnly;
@@ -61,15 +103,60 @@ public final class SiblingGroup {
         private double minG = Double.POSITIVE_INFINITY;
         private double maxG = Double.NEGATIVE_INFINITY;
         private double sumG;
+        private NodeSpec anchor;
+        private boolean anyGOnly;
+        private boolean anyRest;
+        private double sumGOnly;
+        private double sumWRest;
+        private long[] keys = new long[8];
+        private KeyBitsOwner keyOwner = new KeyBitsOwner();
 
         Builder(BandwidthTree tree) {
             this.weighted = tree.mode() == AllocationMode.WEIGHTED;
             this.only = weighted;
         }
 
+        /** Goes on from {@code group} (which has members) as if its members had been added to this builder. */
+        Builder(BandwidthTree tree, SiblingGroup group) {
+            this(tree);
+            if (group.members == 0) {
+                throw new IllegalArgumentException("an empty group does not keep what its builder had");
+            }
+            members = group.members;
+            derived = group.derived;
+            only = group.guaranteesOnly;
+            minW = group.minWeight;
+            maxW = group.maxWeight;
+            sumW = group.weightSum;
+            minG = group.minGiven;
+            maxG = group.maxGiven;
+            sumG = group.givenSum;
+            anchor = group.anchor;
+            anyGOnly = group.anyGuaranteeOnly;
+            anyRest = group.anyRest;
+            sumGOnly = group.guaranteeOnlySum;
+            sumWRest = group.restWeightSum;
+            keys = group.keyBits;
+            keyOwner = group.keyOwner;
+        }
+
         /** A non-template member with its effective weight. */
         void add(NodeSpec node, double w) {
+            addKey(node.key());
             members++;
+            boolean gives = node.guaranteed().isPresent();
+            boolean givesValidWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
+            if (gives && givesValidWeight) {
+                if (anchor == null) {
+                    anchor = node;
+                }
+            } else if (gives) {
+                anyGOnly = true;
+                sumGOnly += node.guaranteed().get().asDouble();
+            } else {
+                anyRest = true;
+                sumWRest += givesValidWeight ? node.weight().getAsDouble() : 1.0;
+            }
             // NaN (an underivable weight) must not look in range: it makes the range NaN.
             minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
             maxW = Double.isNaN(w) || Double.isNaN(maxW) ? Double.NaN : Math.max(maxW, w);
@@ -87,14 +174,81 @@ public final class SiblingGroup {
             }
         }
 
+        /**
+         * The key as member {@code members} (not yet counted): appended in place if the array's
+         * pairs are exactly the members so far and no other group has extended it, else to a copy.
+         */
+        private void addKey(MatchKey key) {
+            if (keys == null) {
+                return;
+            }
+            if (key == null || key.lengthBits() > Long.SIZE) {
+                keys = null;
+                keyOwner = null;
+                return;
+            }
+            synchronized (keyOwner) {
+                if (keyOwner.filled == members && 2 * members + 2 <= keys.length) {
+                    keys[2 * members] = key.packedValue();
+                    keys[2 * members + 1] = key.packedMask();
+                    keyOwner.filled++;
+                    return;
+                }
+            }
+            long[] copy = Arrays.copyOf(keys, Math.max(8, 2 * (2 * members + 2)));
+            copy[2 * members] = key.packedValue();
+            copy[2 * members + 1] = key.packedMask();
+            keys = copy;
+            keyOwner = new KeyBitsOwner();
+            keyOwner.filled = members + 1;
+        }
+
         /** The group, resolved with {@code ratio} (weighted mode; NaN in guarantee+excess mode). */
         SiblingGroup build(double ratio) {
             if (members == 0) {
                 return weighted ? EMPTY_WEIGHTED : EMPTY_EXCESS;
             }
             return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
-                    only ? maxG : Double.NaN, only ? sumG : Double.NaN);
+                    only ? maxG : Double.NaN, only ? sumG : Double.NaN, anchor, anyGOnly, anyRest, sumGOnly, sumWRest,
+                    keys, keyOwner);
         }
+    }
+
+    /** How many key pairs of a shared {@link #keyBits} array are taken; the lock of extending it. */
+    static final class KeyBitsOwner {
+        private int filled;
+    }
+
+    /**
+     * True if {@code key} overlaps a member's key, false if it overlaps none; null if the group
+     * does not keep its keys as numbers or the key has more than 64 bits (compare the keys).
+     */
+    Boolean overlapsMember(MatchKey key) {
+        if (keyBits == null || key == null || key.lengthBits() > Long.SIZE) {
+            return null;
+        }
+        long v = key.packedValue();
+        long m = key.packedMask();
+        long[] bits = keyBits;
+        for (int i = 0, end = 2 * members; i < end; i += 2) {
+            if (((v ^ bits[i]) & m & bits[i + 1]) == 0) {
+                return Boolean.TRUE;
+            }
+        }
+        return Boolean.FALSE;
+    }
+
+    /** See {@link #anchor}. */
+    NodeSpec anchor() {
+        return anchor;
+    }
+
+    boolean anyGuaranteeOnly() {
+        return anyGuaranteeOnly;
+    }
+
+    double restWeightSum() {
+        return restWeightSum;
     }
 
     /** Non-template children. */
@@ -164,7 +318,10 @@ public final class SiblingGroup {
         SiblingGroup g = (SiblingGroup) o;
         return members == g.members && derived == g.derived && guaranteesOnly == g.guaranteesOnly && same(ratio, g.ratio)
                 && same(minWeight, g.minWeight) && same(maxWeight, g.maxWeight) && same(weightSum, g.weightSum)
-                && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum);
+                && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum)
+                && java.util.Objects.equals(anchor, g.anchor) && anyGuaranteeOnly == g.anyGuaranteeOnly
+                && anyRest == g.anyRest && same(guaranteeOnlySum, g.guaranteeOnlySum)
+                && same(restWeightSum, g.restWeightSum);
     }
 
     private static boolean same(double a, double b) {

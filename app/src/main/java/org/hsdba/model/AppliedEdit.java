@@ -125,7 +125,23 @@ public final class AppliedEdit {
 
     /** Sorted, without duplicates, without the Integer.MIN_VALUE placeholder for "none". */
     private static int[] distinctSorted(int[] values) {
-        return Arrays.stream(values).filter(v -> v != Integer.MIN_VALUE).distinct().sorted().toArray();
+        // At most a few values per edit but one per node for a whole-tree edit: a sort, not a
+        // stream pipeline (which cost a join more than the rest of building its edit).
+        int[] out = new int[values.length];
+        int m = 0;
+        for (int v : values) {
+            if (v != Integer.MIN_VALUE) {
+                out[m++] = v;
+            }
+        }
+        Arrays.sort(out, 0, m);
+        int k = 0;
+        for (int j = 0; j < m; j++) {
+            if (k == 0 || out[k - 1] != out[j]) {
+                out[k++] = out[j];
+            }
+        }
+        return k == out.length ? out : Arrays.copyOf(out, k);
     }
 
     @Override

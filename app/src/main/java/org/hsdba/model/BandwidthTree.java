@@ -43,6 +43,12 @@ public final class BandwidthTree {
     private final long operatorVersion;
     private final long generation;
     private final List<NodeSpec> nodes;
+    /**
+     * The same nodes as an array: {@link #node(int)} is one load instead of two list calls through
+     * an interface (walks over every node, e.g. the store's delta of a join, make it the hottest
+     * method of the tree). Never changed or handed out; {@link #nodes} is a view of it.
+     */
+    private final NodeSpec[] array;
     private final IdIndex indexById;
     private final int[] parent;
     private final int[] depth;
@@ -60,7 +66,8 @@ public final class BandwidthTree {
         this.version = b.version;
         this.operatorVersion = b.operatorVersion;
         this.generation = b.generation;
-        this.nodes = Collections.unmodifiableList(preOrder);
+        this.array = preOrder.toArray(new NodeSpec[0]);
+        this.nodes = view(array);
         this.indexById = indexById;
         this.parent = parent;
         this.depth = depth;
@@ -72,15 +79,20 @@ public final class BandwidthTree {
      * A tree with the parameters of {@code base} and the given nodes and indices, which the caller
      * has checked (an edit that re-checks only what it touched, see {@link TreeEdit}).
      */
-    private BandwidthTree(BandwidthTree base, long version, List<NodeSpec> preOrder, IdIndex indexById,
+    private BandwidthTree(BandwidthTree base, long version, NodeSpec[] preOrder, IdIndex indexById,
                           int[] parent, int[] depth, int[] childStart, int[] childIdx) {
-        this(base, version, base.operatorVersion, base.generation, preOrder, indexById, parent, depth, childStart,
-                childIdx);
+        this(base, version, base.operatorVersion, base.generation, preOrder, view(preOrder), indexById, parent, depth,
+                childStart, childIdx);
+    }
+
+    /** The list of nodes handed out: unmodifiable, over the array (which nothing changes once built). */
+    private static List<NodeSpec> view(NodeSpec[] array) {
+        return Collections.unmodifiableList(Arrays.asList(array));
     }
 
     private BandwidthTree(BandwidthTree base, long version, long operatorVersion, long generation,
-                          List<NodeSpec> preOrder, IdIndex indexById, int[] parent, int[] depth, int[] childStart,
-                          int[] childIdx) {
+                          NodeSpec[] preOrder, List<NodeSpec> view, IdIndex indexById, int[] parent, int[] depth,
+                          int[] childStart, int[] childIdx) {
         this.port = base.port;
         this.capacity = base.capacity;
         this.eta = base.eta;
@@ -90,7 +102,8 @@ public final class BandwidthTree {
         this.version = version;
         this.operatorVersion = operatorVersion;
         this.generation = generation;
-        this.nodes = Collections.unmodifiableList(preOrder);
+        this.array = preOrder;
+        this.nodes = view;
         this.indexById = indexById;
         this.parent = parent;
         this.depth = depth;
@@ -184,7 +197,7 @@ public final class BandwidthTree {
     }
 
     public int size() {
-        return nodes.size();
+        return array.length;
     }
 
     public boolean contains(String id) {
@@ -193,12 +206,12 @@ public final class BandwidthTree {
 
     public Optional<NodeSpec> node(String id) {
         int i = indexById.get(id);
-        return i < 0 ? Optional.empty() : Optional.of(nodes.get(i));
+        return i < 0 ? Optional.empty() : Optional.of(array[i]);
     }
 
     /** The node with this id; throws with a clear message if there is none. */
     public NodeSpec get(String id) {
-        return nodes.get(requireIndex(id));
+        return array[requireIndex(id)];
     }
 
     /** The node's index in pre-order, or -1 if there is no such node. */
@@ -215,7 +228,7 @@ public final class BandwidthTree {
     }
 
     public NodeSpec node(int index) {
-        return nodes.get(index);
+        return array[index];
     }
 
     /** The parent's index, or -1 for a child of the port. */
@@ -238,7 +251,7 @@ public final class BandwidthTree {
         int p = parentId == null ? -1 : requireIndex(parentId);
         List<NodeSpec> out = new ArrayList<>(childCount(p));
         for (int k = 0; k < childCount(p); k++) {
-            out.add(nodes.get(child(p, k)));
+            out.add(array[child(p, k)]);
         }
         return out;
     }
@@ -247,7 +260,7 @@ public final class BandwidthTree {
     public Optional<NodeSpec> template(String parentId) {
         int p = parentId == null ? -1 : requireIndex(parentId);
         for (int k = 0; k < childCount(p); k++) {
-            NodeSpec c = nodes.get(child(p, k));
+            NodeSpec c = array[child(p, k)];
             if (c.isTemplate()) {
                 return Optional.of(c);
             }
@@ -257,11 +270,11 @@ public final class BandwidthTree {
 
     /** A non-template node without non-template children: the nodes that carry demand. */
     public boolean isLeaf(int index) {
-        if (nodes.get(index).isTemplate()) {
+        if (array[index].isTemplate()) {
             return false;
         }
         for (int k = 0; k < childCount(index); k++) {
-            if (!nodes.get(child(index, k)).isTemplate()) {
+            if (!array[child(index, k)].isTemplate()) {
                 return false;
             }
         }
@@ -292,10 +305,10 @@ public final class BandwidthTree {
     /** Index just past the subtree of node {@code index} in pre-order: its descendants are {@code index + 1 ..}; all nodes for -1. */
     public int subtreeEnd(int index) {
         if (index < 0) {
-            return nodes.size();
+            return array.length;
         }
         int end = index + 1;
-        while (end < nodes.size() && depth[end] > depth[index]) {
+        while (end < array.length && depth[end] > depth[index]) {
             end++;
         }
         return end;
@@ -335,13 +348,14 @@ public final class BandwidthTree {
 
     /** The same tree with another version number. */
     public BandwidthTree withVersion(long newVersion) {
-        return new BandwidthTree(this, newVersion, nodes, indexById, parent, depth, childStart, childIdx);
+        return new BandwidthTree(this, newVersion, operatorVersion, generation, array, nodes, indexById, parent, depth,
+                childStart, childIdx);
     }
 
     /** The same tree with other version numbers (the store's, the operator's and the generation). */
     public BandwidthTree withVersions(long newVersion, long newOperatorVersion, long newGeneration) {
-        return new BandwidthTree(this, newVersion, newOperatorVersion, newGeneration, nodes, indexById, parent, depth,
-                childStart, childIdx);
+        return new BandwidthTree(this, newVersion, newOperatorVersion, newGeneration, array, nodes, indexById, parent,
+                depth, childStart, childIdx);
     }
 
     /**
@@ -367,11 +381,10 @@ public final class BandwidthTree {
         if (!fitsAt(node, depth[i], parent[i], i) || node.isTemplate() && childCount(i) > 0) {
             return null;
         }
-        // One copy of the node list (new ArrayList<>(nodes) copies an unmodifiable list twice: its
-        // toArray, then again as not an ArrayList's own array); an update of one node makes one per edit.
-        NodeSpec[] list = nodes.toArray(new NodeSpec[0]);
+        // One copy of the node array; an update of one node makes one per edit.
+        NodeSpec[] list = array.clone();
         list[i] = node;
-        return new BandwidthTree(this, newVersion, Arrays.asList(list), indexById, parent, depth, childStart, childIdx);
+        return new BandwidthTree(this, newVersion, list, indexById, parent, depth, childStart, childIdx);
     }
 
     /** A new node as the last child of its parent. */
@@ -381,8 +394,51 @@ public final class BandwidthTree {
                 || !fitsAt(node, p < 0 ? 1 : depth[p] + 1, p, -1)) {
             return null;
         }
-        int at = subtreeEnd(p);
-        return splice(at, 0, at, List.of(node), new int[] {p}, new int[] {p < 0 ? 1 : depth[p] + 1}, false, newVersion);
+        return inserting(subtreeEnd(p), node, p, p < 0 ? 1 : depth[p] + 1, newVersion);
+    }
+
+    /**
+     * {@link #splice} of one new node {@code node} at index {@code at}, the end of its parent
+     * {@code p}'s subtree (so its parent's last child), at depth {@code d}: every array is copied
+     * in two blocks or shifted by one past {@code at}, and the child lists are derived from this
+     * tree's instead of sorted again. A join is this edit; the general splice renumbered every
+     * node through a table and rebuilt the child lists, several times the cost of the copies.
+     */
+    private BandwidthTree inserting(int at, NodeSpec node, int p, int d, long newVersion) {
+        int n = array.length;
+        NodeSpec[] list = new NodeSpec[n + 1];
+        System.arraycopy(array, 0, list, 0, at);
+        list[at] = node;
+        System.arraycopy(array, at, list, at + 1, n - at);
+        int[] newParent = new int[n + 1];
+        System.arraycopy(parent, 0, newParent, 0, at); // parents come before their children: all below at
+        newParent[at] = p;
+        for (int i = at; i < n; i++) {
+            int q = parent[i];
+            newParent[i + 1] = q < at ? q : q + 1;
+        }
+        int[] newDepth = new int[n + 1];
+        System.arraycopy(depth, 0, newDepth, 0, at);
+        newDepth[at] = d;
+        System.arraycopy(depth, at, newDepth, at + 1, n - at);
+        // Child lists: nodes ordered by parent, then by index. Node j of the new tree (-1: the
+        // port) has as many nodes before its children as its old self had, plus the new node if
+        // its parent p comes before j; the new node has no children (its slot repeats the next).
+        int[] starts = new int[n + 3];
+        for (int j = -1; j <= n + 1; j++) {
+            int old = j <= at ? j : j - 1;
+            starts[j + 1] = childStart[old + 1] + (p < j ? 1 : 0);
+        }
+        // The new node goes after p's old children (all of them before at), numbers from at shift.
+        int[] idx = new int[n + 1];
+        int pos = childStart[p + 2];
+        for (int k = 0; k < n; k++) {
+            int v = childIdx[k];
+            idx[k < pos ? k : k + 1] = v < at ? v : v + 1;
+        }
+        idx[pos] = at;
+        return new BandwidthTree(this, newVersion, list, indexById.inserted(at, node.id(), Arrays.asList(list)), newParent,
+                newDepth, starts, idx);
     }
 
     /** The subtree of node {@code i} removed. */
@@ -426,13 +482,13 @@ public final class BandwidthTree {
 
     /** Whether {@code node} may sit at depth {@code d} under {@code p} (-1: the port) where node {@code self} (or -1) was. */
     private boolean fitsAt(NodeSpec node, int d, int p, int self) {
-        if (!fitsAlone(node, d) || p >= 0 && nodes.get(p).isTemplate()) {
+        if (!fitsAlone(node, d) || p >= 0 && array[p].isTemplate()) {
             return false;
         }
         if (node.isTemplate()) {
             for (int k = 0; k < childCount(p); k++) {
                 int c = child(p, k);
-                if (c != self && nodes.get(c).isTemplate()) {
+                if (c != self && array[c].isTemplate()) {
                     return false;
                 }
             }
@@ -457,7 +513,7 @@ public final class BandwidthTree {
      */
     private BandwidthTree splice(int from, int count, int at, List<NodeSpec> block, int[] blockParent, int[] blockDepth,
                                  boolean blockIsMoved, long newVersion) {
-        int n = nodes.size();
+        int n = array.length;
         int size = n - count + block.size();
         NodeSpec[] list = new NodeSpec[size];
         int[] newParent = new int[size];
@@ -472,7 +528,7 @@ public final class BandwidthTree {
             int m = i < from ? i : i - count;
             int j = m < at ? m : m + block.size();
             renumber[i] = j;
-            list[j] = nodes.get(i);
+            list[j] = array[i];
             newDepth[j] = depth[i];
         }
         for (int i = 0; i < n; i++) {
@@ -486,10 +542,9 @@ public final class BandwidthTree {
             newParent[at + b] = blockParent[b];
             newDepth[at + b] = blockDepth[b];
         }
-        List<NodeSpec> preOrder = Arrays.asList(list);
-        IdIndex index = indexById.renumbered(renumber, blockIsMoved ? List.of() : block, at, preOrder);
+        IdIndex index = indexById.renumbered(renumber, blockIsMoved ? List.of() : block, at, Arrays.asList(list));
         int[] starts = childStarts(newParent);
-        return new BandwidthTree(this, newVersion, preOrder, index, newParent, newDepth, starts,
+        return new BandwidthTree(this, newVersion, list, index, newParent, newDepth, starts,
                 childIndices(newParent, starts));
     }
 

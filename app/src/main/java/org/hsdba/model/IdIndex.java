@@ -58,6 +58,27 @@ final class IdIndex {
         return index;
     }
 
+    /**
+     * {@link #renumbered} for one new id at {@code at}: the nodes from {@code at} on move up by
+     * one, without a renumbering table. {@code after} is the new tree's node list, for a rebuild.
+     */
+    IdIndex inserted(int at, String id, List<NodeSpec> after) {
+        if ((occupied + 1) * 2 > keys.length) {
+            return of(after);
+        }
+        int[] newValues = values.clone();
+        for (int slot = 0; slot < newValues.length; slot++) {
+            // Keys not read: a removed id's -1 stays, and an empty slot's value, which nothing
+            // reads (a lookup stops at the empty key, an insert overwrites it), may change.
+            if (newValues[slot] >= at) {
+                newValues[slot]++;
+            }
+        }
+        IdIndex index = new IdIndex(keys.clone(), newValues, occupied + 1);
+        index.insert(id, at);
+        return index;
+    }
+
     /** The index of node {@code id}, or -1 if there is none. */
     int get(String id) {
         for (int slot = slot(id); keys[slot] != null; slot = next(slot)) {

@@ -27,11 +27,38 @@ public final class MatchKey {
     private final int lengthBits;
     private final byte[] value;
     private final byte[] mask;
+    /**
+     * Keys of at most 64 bits (every usual header field) also as numbers, left-aligned bytes in
+     * big-endian order: {@link #overlaps} is then one AND and compare, not a loop over bytes. A
+     * join compares its key with each of its siblings', thousands of times under a large parent.
+     */
+    private final long packedValue;
+    private final long packedMask;
 
     private MatchKey(int lengthBits, byte[] value, byte[] mask) {
         this.lengthBits = lengthBits;
         this.value = value;
         this.mask = mask;
+        this.packedValue = value.length <= Long.BYTES ? packed(value) : 0;
+        this.packedMask = value.length <= Long.BYTES ? packed(mask) : 0;
+    }
+
+    /** With {@link #lengthBits()} at most 64: the value's bytes as one big-endian number (left-aligned bits). */
+    public long packedValue() {
+        return packedValue;
+    }
+
+    /** With {@link #lengthBits()} at most 64: the mask's bytes as one big-endian number. */
+    public long packedMask() {
+        return packedMask;
+    }
+
+    private static long packed(byte[] bytes) {
+        long out = 0;
+        for (byte b : bytes) {
+            out = out << 8 | (b & 0xff);
+        }
+        return out;
     }
 
     /**
@@ -210,6 +237,9 @@ public final class MatchKey {
     public boolean overlaps(MatchKey other) {
         if (other.lengthBits != lengthBits) {
             throw new IllegalArgumentException("keys of " + lengthBits + " and " + other.lengthBits + " bits cannot be compared");
+        }
+        if (lengthBits <= Long.SIZE) { // the length, not the array's: one object read per key
+            return ((packedValue ^ other.packedValue) & packedMask & other.packedMask) == 0;
         }
         for (int i = 0; i < value.length; i++) {
             int common = mask[i] & other.mask[i];

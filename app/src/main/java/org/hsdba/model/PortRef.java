@@ -1,7 +1,5 @@
 package org.hsdba.model;
 
-import java.util.Objects;
-
 /** The egress port a bandwidth tree belongs to: a device id (e.g. {@code pof:0000000000000001}) and a port number. */
 public final class PortRef implements Comparable<PortRef> {
 
@@ -10,10 +8,17 @@ public final class PortRef implements Comparable<PortRef> {
 
     private final String deviceId;
     private final long port;
+    /**
+     * Computed once: a port is a map key on every join's path (edit journal, activity tracker),
+     * and {@code Objects.hash} boxes the port and allocates an array at each call. The value is
+     * {@code Objects.hash(deviceId, port)}'s, so maps iterate as they did.
+     */
+    private final int hash;
 
     private PortRef(String deviceId, long port) {
         this.deviceId = deviceId;
         this.port = port;
+        this.hash = 31 * (31 + deviceId.hashCode()) + Long.hashCode(port);
     }
 
     public static PortRef of(String deviceId, long port) {
@@ -47,7 +52,7 @@ public final class PortRef implements Comparable<PortRef> {
 
     @Override
     public int hashCode() {
-        return Objects.hash(deviceId, port);
+        return hash;
     }
 
     /** {@code device/port}, e.g. {@code pof:0000000000000001/3}. */

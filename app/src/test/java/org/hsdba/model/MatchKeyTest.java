@@ -53,6 +53,39 @@ public class MatchKeyTest {
         assertTrue(MatchKey.parse("0.0.0.0/0", null, 32).overlaps(net));
     }
 
+    /** Keys of up to 64 bits are compared as numbers, longer ones byte by byte: both as the definition says. */
+    @Test
+    public void overlapOfRandomKeysOfEveryLengthIsTheMaskedComparison() {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
+        for (int r = 0; r < 20000; r++) {
+            int bits = 1 + rnd.nextInt(r % 2 == 0 ? 64 : FieldSpec.MAX_LENGTH_BITS);
+            MatchKey a = randomKey(rnd, bits);
+            // often the same value under another mask, so that both outcomes are common
+            MatchKey b = rnd.nextBoolean() ? randomKey(rnd, bits) : MatchKey.of(bits, a.value(), randomKey(rnd, bits).mask());
+            boolean expected = true;
+            for (int i = 0; i < a.value().length; i++) {
+                int common = a.mask()[i] & b.mask()[i];
+                expected &= (a.value()[i] & common) == (b.value()[i] & common);
+            }
+            assertEquals(a + " / " + b, expected, a.overlaps(b));
+            assertEquals(a + " / " + b, expected, b.overlaps(a));
+        }
+    }
+
+    private static MatchKey randomKey(java.util.SplittableRandom rnd, int bits) {
+        byte[] v = new byte[(bits + 7) / 8];
+        byte[] m = new byte[v.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (byte) rnd.nextInt(256);
+            m[i] = (byte) (rnd.nextInt(4) == 0 ? rnd.nextInt(256) : 0xff);
+        }
+        // keep the bits past the length zero, as a key requires
+        int spare = v.length * 8 - bits;
+        v[v.length - 1] &= (byte) (0xff << spare);
+        m[m.length - 1] &= (byte) (0xff << spare);
+        return MatchKey.of(bits, v, m);
+    }
+
     @Test
     public void matchesFrameBitsAtAnOffset() {
         byte[] frame = new byte[40];
