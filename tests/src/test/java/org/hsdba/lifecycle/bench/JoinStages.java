@@ -98,9 +98,14 @@ final class JoinStages {
     /** Join packet-ins taken from the join queue, by the taking thread's name without its digits. */
     private final Map<String, Integer> takenOn = new java.util.TreeMap<>();
 
+    /** Thread names without their digits, by name: the stamp runs on the join path, a regex per join does not belong there. */
+    private final Map<String, String> threadKinds = new HashMap<>();
+    private static final java.util.regex.Pattern DIGITS = java.util.regex.Pattern.compile("[0-9]+");
+
     /** A join packet-in was taken from the join queue on thread {@code threadName}. */
     synchronized void takenOn(String threadName) {
-        takenOn.merge(threadName.replaceAll("[0-9]+", "#"), 1, Integer::sum);
+        String kind = threadKinds.computeIfAbsent(threadName, n -> DIGITS.matcher(n).replaceAll("#"));
+        takenOn.merge(kind, 1, Integer::sum);
     }
 
     /** The switch wrote a join's PACKET_IN: the join starts here (repeats of the PACKET_IN are ignored). */
