@@ -90,14 +90,16 @@ public final class SwitchPlacement {
     /** A mutable copy; {@link #build()} freezes it and frees what was given back. */
     public static final class Editor {
         private final SwitchPlacement from;
-        private final Map<Long, TreePlacement> trees;
+        /** {@code from}'s (immutable) map until the first change, then a copy: most updates change no placement. */
+        private Map<Long, TreePlacement> trees;
+        private boolean treesCopied;
         /** The free numbers, taken from copies of {@code from}'s pools. */
         private final Map<Pool, NumberPool.Mutable> free = new EnumMap<>(Pool.class);
         private final Map<Pool, List<Long>> released = new EnumMap<>(Pool.class);
 
         private Editor(SwitchPlacement from) {
             this.from = from;
-            this.trees = new HashMap<>(from.trees);
+            this.trees = from.trees;
             from.free.forEach((pool, numbers) -> free.put(pool, numbers.edit()));
             for (Pool p : Pool.values()) {
                 released.put(p, new ArrayList<>());
@@ -106,6 +108,14 @@ public final class SwitchPlacement {
 
         public Optional<TreePlacement> tree(long port) {
             return Optional.ofNullable(trees.get(port));
+        }
+
+        private Map<Long, TreePlacement> writableTrees() {
+            if (!treesCopied) {
+                trees = new HashMap<>(trees);
+                treesCopied = true;
+            }
+            return trees;
         }
 
         public int dispatchTable() {
@@ -122,7 +132,7 @@ public final class SwitchPlacement {
             List<Integer> tables = takeInts(Pool.TABLE, levels, port, "level tables");
             List<Integer> blocks = withBlocks ? takeInts(Pool.BLOCK, levels + 1, port, "blocks") : List.of();
             TreePlacement p = new TreePlacement(port, dispatch, tables, blocks, List.of(), List.of());
-            trees.put(port, p);
+            writableTrees().put(port, p);
             return p;
         }
 
@@ -134,13 +144,16 @@ public final class SwitchPlacement {
                     : resize(Pool.BLOCK, p.blocks(), levels + 1, port, "blocks");
             TreePlacement q = new TreePlacement(port, p.dispatchIndex(), tables, blocks, p.registerChunks(),
                     p.counterChunks());
-            trees.put(port, q);
+            writableTrees().put(port, q);
             return q;
         }
 
         /** Adds register chunks until {@code slots} slots fit; returns the new chunks' word bases (to zero). */
         public List<Long> ensureRegisterSlots(long port, long slots) {
             TreePlacement p = get(port);
+            if ((long) p.registerChunks().size() * TreePlacement.REGISTER_CHUNK_SLOTS >= slots) {
+                return List.of(); // the placement object stays: what was made of it (its layout) holds
+            }
             List<Long> chunks = new ArrayList<>(p.registerChunks());
             List<Long> added = new ArrayList<>();
             while ((long) chunks.size() * TreePlacement.REGISTER_CHUNK_SLOTS < slots) {
@@ -149,7 +162,7 @@ public final class SwitchPlacement {
                 chunks.add(c);
                 added.add(c);
             }
-            trees.put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(), chunks,
+            writableTrees().put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(), chunks,
                     p.counterChunks()));
             return added;
         }
@@ -165,7 +178,7 @@ public final class SwitchPlacement {
                 chunks.add(c);
                 added.add(c);
             }
-            trees.put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(),
+            writableTrees().put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(),
                     p.registerChunks(), chunks));
             return added;
         }
@@ -173,7 +186,7 @@ public final class SwitchPlacement {
         /** Gives back everything a tree holds (reusable after this edit). */
         public TreePlacement release(long port) {
             TreePlacement p = get(port);
-            trees.remove(port);
+            writableTrees().remove(port);
             released.get(Pool.DISPATCH).add(p.dispatchIndex());
             p.levelTables().forEach(t -> released.get(Pool.TABLE).add((long) t));
             p.blocks().forEach(b -> released.get(Pool.BLOCK).add((long) b));
@@ -182,9 +195,18 @@ public final class SwitchPlacement {
             return p;
         }
 
+        /** The placement after the edits: {@code from} itself if nothing was placed, taken or given back. */
         public SwitchPlacement build() {
             Map<Pool, NumberPool> out = new EnumMap<>(Pool.class);
-            free.forEach((pool, numbers) -> out.put(pool, numbers.freeze(released.get(pool))));
+            boolean same = !treesCopied;
+            for (Map.Entry<Pool, NumberPool.Mutable> e : free.entrySet()) {
+                NumberPool frozen = e.getValue().freeze(released.get(e.getKey()));
+                out.put(e.getKey(), frozen);
+                same &= frozen == from.free.get(e.getKey());
+            }
+            if (same) {
+                return from;
+            }
             return new SwitchPlacement(Map.copyOf(trees), out, from.dispatchTable, from.mmTables);
         }
 
