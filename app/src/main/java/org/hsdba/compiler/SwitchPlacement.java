@@ -93,17 +93,14 @@ public final class SwitchPlacement {
         /** {@code from}'s (immutable) map until the first change, then a copy: most updates change no placement. */
         private Map<Long, TreePlacement> trees;
         private boolean treesCopied;
-        /** The free numbers, taken from copies of {@code from}'s pools. */
+        /** The free numbers, taken from copies of {@code from}'s pools (made on first use: a join takes none). */
         private final Map<Pool, NumberPool.Mutable> free = new EnumMap<>(Pool.class);
+        /** Numbers given back, by pool (a list on first use). */
         private final Map<Pool, List<Long>> released = new EnumMap<>(Pool.class);
 
         private Editor(SwitchPlacement from) {
             this.from = from;
             this.trees = from.trees;
-            from.free.forEach((pool, numbers) -> free.put(pool, numbers.edit()));
-            for (Pool p : Pool.values()) {
-                released.put(p, new ArrayList<>());
-            }
         }
 
         public Optional<TreePlacement> tree(long port) {
@@ -187,27 +184,42 @@ public final class SwitchPlacement {
         public TreePlacement release(long port) {
             TreePlacement p = get(port);
             writableTrees().remove(port);
-            released.get(Pool.DISPATCH).add(p.dispatchIndex());
-            p.levelTables().forEach(t -> released.get(Pool.TABLE).add((long) t));
-            p.blocks().forEach(b -> released.get(Pool.BLOCK).add((long) b));
-            released.get(Pool.REGISTER_CHUNK).addAll(p.registerChunks());
-            released.get(Pool.COUNTER_CHUNK).addAll(p.counterChunks());
+            released(Pool.DISPATCH).add(p.dispatchIndex());
+            p.levelTables().forEach(t -> released(Pool.TABLE).add((long) t));
+            p.blocks().forEach(b -> released(Pool.BLOCK).add((long) b));
+            released(Pool.REGISTER_CHUNK).addAll(p.registerChunks());
+            released(Pool.COUNTER_CHUNK).addAll(p.counterChunks());
             return p;
         }
 
         /** The placement after the edits: {@code from} itself if nothing was placed, taken or given back. */
         public SwitchPlacement build() {
+            if (!treesCopied && free.isEmpty() && released.isEmpty()) {
+                return from;
+            }
             Map<Pool, NumberPool> out = new EnumMap<>(Pool.class);
             boolean same = !treesCopied;
-            for (Map.Entry<Pool, NumberPool.Mutable> e : free.entrySet()) {
-                NumberPool frozen = e.getValue().freeze(released.get(e.getKey()));
-                out.put(e.getKey(), frozen);
-                same &= frozen == from.free.get(e.getKey());
+            for (Map.Entry<Pool, NumberPool> e : from.free.entrySet()) {
+                Pool pool = e.getKey();
+                NumberPool.Mutable taken = free.get(pool);
+                List<Long> givenBack = released.getOrDefault(pool, List.of());
+                NumberPool frozen = taken == null && givenBack.isEmpty() ? e.getValue()
+                        : (taken == null ? e.getValue().edit() : taken).freeze(givenBack);
+                out.put(pool, frozen);
+                same &= frozen == e.getValue();
             }
             if (same) {
                 return from;
             }
             return new SwitchPlacement(Map.copyOf(trees), out, from.dispatchTable, from.mmTables);
+        }
+
+        private NumberPool.Mutable pool(Pool pool) {
+            return free.computeIfAbsent(pool, p -> from.free.get(p).edit());
+        }
+
+        private List<Long> released(Pool pool) {
+            return released.computeIfAbsent(pool, p -> new ArrayList<>());
         }
 
         private TreePlacement get(long port) {
@@ -220,7 +232,7 @@ public final class SwitchPlacement {
 
         private List<Integer> resize(Pool pool, List<Integer> have, int count, long port, String what) {
             if (have.size() >= count) {
-                have.subList(count, have.size()).forEach(v -> released.get(pool).add((long) v));
+                have.subList(count, have.size()).forEach(v -> released(pool).add((long) v));
                 return new ArrayList<>(have.subList(0, count));
             }
             List<Integer> out = new ArrayList<>(have);
@@ -229,11 +241,11 @@ public final class SwitchPlacement {
         }
 
         private List<Integer> takeInts(Pool pool, int count, long port, String what) {
-            if (free.get(pool).size() < count) {
+            if (pool(pool).size() < count) {
                 long others = trees.keySet().stream().filter(p -> p != port).count();
                 // Name who holds the rest: the issue's operator read "the other trees" with no other tree there.
                 throw new CompilerException("port " + port + ": the switch has no room for " + count + " more " + what
-                        + " (" + free.get(pool).size() + " free" + (pool == Pool.TABLE ? " of " + from.mmTables
+                        + " (" + pool(pool).size() + " free" + (pool == Pool.TABLE ? " of " + from.mmTables
                         + " MM tables; MM#" + from.dispatchTable + " dispatches" + (others == 0 ? "" : ", the "
                         + others + " other tree(s) of the switch hold the rest") : "") + ")");
             }
@@ -245,7 +257,7 @@ public final class SwitchPlacement {
         }
 
         private long take(Pool pool, long port, String what) {
-            NumberPool.Mutable numbers = free.get(pool);
+            NumberPool.Mutable numbers = pool(pool);
             if (numbers.isEmpty()) {
                 throw new CompilerException("port " + port + ": the switch has no room for " + what);
             }
