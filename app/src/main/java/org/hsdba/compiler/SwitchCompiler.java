@@ -201,7 +201,12 @@ public final class SwitchCompiler {
         }
 
         private ProgramLayout layout(long port) {
-            return ProgramLayout.placed(placement.tree(port).orElseThrow(), placement.dispatchTable(), caps);
+            return layout(port, null);
+        }
+
+        /** The tree's layout, {@code known} if its placement is still the one {@code known} was made of. */
+        private ProgramLayout layout(long port, ProgramLayout known) {
+            return ProgramLayout.placed(placement.tree(port).orElseThrow(), placement.dispatchTable(), caps, known);
         }
 
         /** A tree in its (new or re-levelled) placement: level tables, blocks, registers, port entry, nodes. */
@@ -257,7 +262,7 @@ public final class SwitchCompiler {
                 tally.sendAll(HsdbaCompiler.zero(chunk, (long) Words.REGISTERS_PER_SLOT * TreePlacement.REGISTER_CHUNK_SLOTS,
                         xids));
             }
-            ProgramLayout layout = layout(port);
+            ProgramLayout layout = layout(port, was.layout);
             HsdbaCompiler.checkStatic(tree, caps, hx, layout);
             Entries before = new Entries(was.resolved, was.layout, caps, wasOpts);
             Entries now = new Entries(resolved, layout, caps, opts);

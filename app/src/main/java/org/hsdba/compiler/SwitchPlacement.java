@@ -90,22 +90,29 @@ public final class SwitchPlacement {
     /** A mutable copy; {@link #build()} freezes it and frees what was given back. */
     public static final class Editor {
         private final SwitchPlacement from;
-        private final Map<Long, TreePlacement> trees;
-        /** The free numbers, taken from copies of {@code from}'s pools. */
+        /** {@code from}'s (immutable) map until the first change, then a copy: most updates change no placement. */
+        private Map<Long, TreePlacement> trees;
+        private boolean treesCopied;
+        /** The free numbers, taken from copies of {@code from}'s pools (made on first use: a join takes none). */
         private final Map<Pool, NumberPool.Mutable> free = new EnumMap<>(Pool.class);
+        /** Numbers given back, by pool (a list on first use). */
         private final Map<Pool, List<Long>> released = new EnumMap<>(Pool.class);
 
         private Editor(SwitchPlacement from) {
             this.from = from;
-            this.trees = new HashMap<>(from.trees);
-            from.free.forEach((pool, numbers) -> free.put(pool, numbers.edit()));
-            for (Pool p : Pool.values()) {
-                released.put(p, new ArrayList<>());
-            }
+            this.trees = from.trees;
         }
 
         public Optional<TreePlacement> tree(long port) {
             return Optional.ofNullable(trees.get(port));
+        }
+
+        private Map<Long, TreePlacement> writableTrees() {
+            if (!treesCopied) {
+                trees = new HashMap<>(trees);
+                treesCopied = true;
+            }
+            return trees;
         }
 
         public int dispatchTable() {
@@ -122,7 +129,7 @@ public final class SwitchPlacement {
             List<Integer> tables = takeInts(Pool.TABLE, levels, port, "level tables");
             List<Integer> blocks = withBlocks ? takeInts(Pool.BLOCK, levels + 1, port, "blocks") : List.of();
             TreePlacement p = new TreePlacement(port, dispatch, tables, blocks, List.of(), List.of());
-            trees.put(port, p);
+            writableTrees().put(port, p);
             return p;
         }
 
@@ -134,13 +141,16 @@ public final class SwitchPlacement {
                     : resize(Pool.BLOCK, p.blocks(), levels + 1, port, "blocks");
             TreePlacement q = new TreePlacement(port, p.dispatchIndex(), tables, blocks, p.registerChunks(),
                     p.counterChunks());
-            trees.put(port, q);
+            writableTrees().put(port, q);
             return q;
         }
 
         /** Adds register chunks until {@code slots} slots fit; returns the new chunks' word bases (to zero). */
         public List<Long> ensureRegisterSlots(long port, long slots) {
             TreePlacement p = get(port);
+            if ((long) p.registerChunks().size() * TreePlacement.REGISTER_CHUNK_SLOTS >= slots) {
+                return List.of(); // the placement object stays: what was made of it (its layout) holds
+            }
             List<Long> chunks = new ArrayList<>(p.registerChunks());
             List<Long> added = new ArrayList<>();
             while ((long) chunks.size() * TreePlacement.REGISTER_CHUNK_SLOTS < slots) {
@@ -149,7 +159,7 @@ public final class SwitchPlacement {
                 chunks.add(c);
                 added.add(c);
             }
-            trees.put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(), chunks,
+            writableTrees().put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(), chunks,
                     p.counterChunks()));
             return added;
         }
@@ -165,7 +175,7 @@ public final class SwitchPlacement {
                 chunks.add(c);
                 added.add(c);
             }
-            trees.put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(),
+            writableTrees().put(port, new TreePlacement(port, p.dispatchIndex(), p.levelTables(), p.blocks(),
                     p.registerChunks(), chunks));
             return added;
         }
@@ -173,19 +183,43 @@ public final class SwitchPlacement {
         /** Gives back everything a tree holds (reusable after this edit). */
         public TreePlacement release(long port) {
             TreePlacement p = get(port);
-            trees.remove(port);
-            released.get(Pool.DISPATCH).add(p.dispatchIndex());
-            p.levelTables().forEach(t -> released.get(Pool.TABLE).add((long) t));
-            p.blocks().forEach(b -> released.get(Pool.BLOCK).add((long) b));
-            released.get(Pool.REGISTER_CHUNK).addAll(p.registerChunks());
-            released.get(Pool.COUNTER_CHUNK).addAll(p.counterChunks());
+            writableTrees().remove(port);
+            released(Pool.DISPATCH).add(p.dispatchIndex());
+            p.levelTables().forEach(t -> released(Pool.TABLE).add((long) t));
+            p.blocks().forEach(b -> released(Pool.BLOCK).add((long) b));
+            released(Pool.REGISTER_CHUNK).addAll(p.registerChunks());
+            released(Pool.COUNTER_CHUNK).addAll(p.counterChunks());
             return p;
         }
 
+        /** The placement after the edits: {@code from} itself if nothing was placed, taken or given back. */
         public SwitchPlacement build() {
+            if (!treesCopied && free.isEmpty() && released.isEmpty()) {
+                return from;
+            }
             Map<Pool, NumberPool> out = new EnumMap<>(Pool.class);
-            free.forEach((pool, numbers) -> out.put(pool, numbers.freeze(released.get(pool))));
+            boolean same = !treesCopied;
+            for (Map.Entry<Pool, NumberPool> e : from.free.entrySet()) {
+                Pool pool = e.getKey();
+                NumberPool.Mutable taken = free.get(pool);
+                List<Long> givenBack = released.getOrDefault(pool, List.of());
+                NumberPool frozen = taken == null && givenBack.isEmpty() ? e.getValue()
+                        : (taken == null ? e.getValue().edit() : taken).freeze(givenBack);
+                out.put(pool, frozen);
+                same &= frozen == e.getValue();
+            }
+            if (same) {
+                return from;
+            }
             return new SwitchPlacement(Map.copyOf(trees), out, from.dispatchTable, from.mmTables);
+        }
+
+        private NumberPool.Mutable pool(Pool pool) {
+            return free.computeIfAbsent(pool, p -> from.free.get(p).edit());
+        }
+
+        private List<Long> released(Pool pool) {
+            return released.computeIfAbsent(pool, p -> new ArrayList<>());
         }
 
         private TreePlacement get(long port) {
@@ -198,7 +232,7 @@ public final class SwitchPlacement {
 
         private List<Integer> resize(Pool pool, List<Integer> have, int count, long port, String what) {
             if (have.size() >= count) {
-                have.subList(count, have.size()).forEach(v -> released.get(pool).add((long) v));
+                have.subList(count, have.size()).forEach(v -> released(pool).add((long) v));
                 return new ArrayList<>(have.subList(0, count));
             }
             List<Integer> out = new ArrayList<>(have);
@@ -207,11 +241,11 @@ public final class SwitchPlacement {
         }
 
         private List<Integer> takeInts(Pool pool, int count, long port, String what) {
-            if (free.get(pool).size() < count) {
+            if (pool(pool).size() < count) {
                 long others = trees.keySet().stream().filter(p -> p != port).count();
                 // Name who holds the rest: the issue's operator read "the other trees" with no other tree there.
                 throw new CompilerException("port " + port + ": the switch has no room for " + count + " more " + what
-                        + " (" + free.get(pool).size() + " free" + (pool == Pool.TABLE ? " of " + from.mmTables
+                        + " (" + pool(pool).size() + " free" + (pool == Pool.TABLE ? " of " + from.mmTables
                         + " MM tables; MM#" + from.dispatchTable + " dispatches" + (others == 0 ? "" : ", the "
                         + others + " other tree(s) of the switch hold the rest") : "") + ")");
             }
@@ -223,7 +257,7 @@ public final class SwitchPlacement {
         }
 
         private long take(Pool pool, long port, String what) {
-            NumberPool.Mutable numbers = free.get(pool);
+            NumberPool.Mutable numbers = pool(pool);
             if (numbers.isEmpty()) {
                 throw new CompilerException("port " + port + ": the switch has no room for " + what);
             }

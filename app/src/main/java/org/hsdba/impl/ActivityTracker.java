@@ -6,13 +6,17 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
+import org.hsdba.admission.EditChain;
 import org.hsdba.api.HsdbaParameters;
 import org.hsdba.impl.program.CounterReading;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.EntryCounters;
 import org.hsdba.impl.program.NodeRef;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.JoinTemplate;
 import org.hsdba.model.LevelSpec;
@@ -60,6 +64,16 @@ final class ActivityTracker {
      * forgets those no longer in it. Costs nothing for a tree that did not change.
      */
     void track(List<BandwidthTree> trees, long nowNanos) {
+        track(trees, nowNanos, null);
+    }
+
+    /**
+     * {@link #track(List, long)}, costing what the edits touched for a tree whose edits from the
+     * one tracked before {@code history} knows (null: none known) and that removed no node: a
+     * join then looks at its new node instead of walking the whole tree beside the one before
+     * (2.7 % of a lane's CPU per join with 2000 users under one parent at 100 joins/s).
+     */
+    void track(List<BandwidthTree> trees, long nowNanos, EditHistory history) {
         Set<PortRef> ports = new HashSet<>();
         for (BandwidthTree t : trees) {
             ports.add(t.port());
@@ -69,6 +83,9 @@ final class ActivityTracker {
             }
             tracked.put(t.port(), t);
             Map<String, Activity> byId = nodes.computeIfAbsent(t.port(), p -> new HashMap<>());
+            if (before != null && history != null && trackAlong(byId, before, t, history, nowNanos)) {
+                continue;
+            }
             boolean hadNodes = !byId.isEmpty();
             // Walked beside the tree tracked before, references first: a node object it had at
             // this place is tracked already (or a template), which the two node arrays tell
@@ -109,6 +126,45 @@ final class ActivityTracker {
         }
         nodes.keySet().retainAll(ports);
         tracked.keySet().retainAll(ports);
+    }
+
+    /**
+     * Brings {@code byId} (the nodes of {@code before}, not templates) to those of {@code t} from
+     * the nodes the edits between them created or changed; every other node of {@code t} is a
+     * node object of {@code before} (what {@link AppliedEdit} promises). False, with nothing
+     * changed, if no chain is known or an edit removed nodes (which only a walk of the tracked
+     * ids finds).
+     */
+    private static boolean trackAlong(Map<String, Activity> byId, BandwidthTree before, BandwidthTree t,
+                                      EditHistory history, long nowNanos) {
+        Optional<EditChain> chain = history.between(before, t);
+        if (chain.isEmpty()) {
+            return false;
+        }
+        List<String> touched = new ArrayList<>();
+        for (AppliedEdit e : chain.get().edits()) {
+            int created = 0;
+            for (int i : e.changedNodes()) {
+                if (e.sourceIndex(i) < 0) {
+                    created++;
+                }
+                touched.add(e.after().node(i).id());
+            }
+            if (e.after().size() != e.before().size() + created) {
+                return false; // something was removed (a prune, a replacement, a whole new tree)
+            }
+        }
+        for (String id : touched) {
+            int i = t.indexOf(id);
+            if (i < 0 || t.node(i).isTemplate()) {
+                byId.remove(id);
+            } else if (!byId.containsKey(id)) {
+                Activity a = new Activity();
+                a.lastTrafficNanos = nowNanos;
+                byId.put(id, a);
+            }
+        }
+        return true;
     }
 
     /** Forgets everything (the switch was wiped): counters restart from zero. */

@@ -455,7 +455,7 @@ final class DeviceAgent {
         next.trees().forEach(t -> runs.put(t.port(), t));
         enforced = Map.copyOf(runs);
         programmingError = null;
-        activity.track(next.trees(), ctx.time().nanoTime());
+        activity.track(next.trees(), ctx.time().nanoTime(), ctx.history());
         ctx.confirmed(this, next);
     }
 

@@ -200,6 +200,42 @@ public class EditScopedDiffTest {
         assertTrue("only " + longChains + " chains of several edits", longChains > chains / 3);
     }
 
+    /**
+     * A join that fits the tree's register chunks keeps the switch's placement and the tree's
+     * layout (the same objects: nothing is made again per join), with the messages of the
+     * whole-tree diff; one that needs a new chunk gets a new placement and layout.
+     */
+    @Test
+    public void aJoinThatFitsKeepsThePlacementAndTheLayout() {
+        BandwidthTree tree = CompilerTestTrees.wide(4, 10);
+        long port = tree.port().port();
+        SwitchProgram program = SwitchCompiler.compile(List.of(tree), CAPS, OPTS).program();
+        ResolvedTree was = Admission.admit(tree);
+        int kept = 0;
+        for (int k = 0; k < 2 * TreePlacement.REGISTER_CHUNK_SLOTS; k++) {
+            AppliedEdit applied = TreeEdit.add(NodeSpec.builder("extra" + k).parent("g1")
+                    .key(MatchKey.exact(32, new byte[] {0, 1, (byte) (2 + k / 250), (byte) (k % 250)})).weight(1.0)
+                    .build()).apply(was.tree());
+            ResolvedTree now = Admission.admit(was, applied);
+            SwitchDelta reference = SwitchCompiler.diff(program, List.of(now.tree()), CAPS, OPTS);
+            SwitchDelta d = SwitchCompiler.diffChained(program, List.of(now),
+                    Map.of(port, EditChain.of(was, applied, now)), CAPS, OPTS);
+            assertEquals(reference.messages(), d.messages());
+            boolean newChunk = program.placement().tree(port).get().registerChunks().size()
+                    < d.program().placement().tree(port).get().registerChunks().size();
+            if (!newChunk) {
+                assertTrue("join " + k, d.program().placement() == program.placement());
+                assertTrue("join " + k, d.program().layout(port) == program.layout(port));
+                kept++;
+            } else {
+                assertFalse("join " + k, d.program().layout(port) == program.layout(port));
+            }
+            program = d.program();
+            was = now;
+        }
+        assertTrue(kept > TreePlacement.REGISTER_CHUNK_SLOTS);
+    }
+
     @Test
     public void aChainOfJoinsUnderOneParentExaminesOnlyThatGroup() {
         BandwidthTree tree = CompilerTestTrees.wide(20, 10);

@@ -1,15 +1,26 @@
 package org.hsdba.impl;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.hsdba.admission.Admission;
+import org.hsdba.admission.EditChain;
+import org.hsdba.admission.ResolvedTree;
+import org.hsdba.impl.program.EditHistory;
 import org.hsdba.impl.program.NodeRef;
+import org.hsdba.model.AppliedEdit;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.RandomEdits;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.TreeEdit;
@@ -62,6 +73,79 @@ public class ActivityTrackerTest {
                         tracker.lastTrafficNanos(NodeRef.of(tree.port(), id)).getAsLong() < now);
             }
         }
+    }
+
+    /**
+     * Tracking along the recorded edits against the walk of the whole tree (the reference): on
+     * random trees with templates and random edits of every kind, written one or several per
+     * version and confirmed one or several versions at a time, both trackers hold the same nodes
+     * with the same clocks after every step.
+     */
+    @Test
+    public void trackingAlongTheEditsEqualsTheWalkOfTheWholeTree() {
+        int along = 0;
+        for (long seed = 0; seed < 40; seed++) {
+            RandomEdits random = new RandomEdits(seed);
+            ResolvedTree cur;
+            try {
+                cur = Admission.admit(random.tree(10 + (int) (seed % 20)));
+            } catch (InvalidTreeException e) {
+                continue;
+            }
+            EditJournal journal = new EditJournal();
+            int[] found = new int[1];
+            EditHistory history = (from, to) -> {
+                Optional<EditChain> c = journal.between(from, to);
+                found[0] += c.isPresent() ? 1 : 0;
+                return c;
+            };
+            ActivityTracker walk = new ActivityTracker();
+            ActivityTracker chained = new ActivityTracker();
+            long now = 1;
+            walk.track(List.of(cur.tree()), now);
+            chained.track(List.of(cur.tree()), now, history);
+            BandwidthTree confirmed = cur.tree();
+            for (int step = 0; step < 60; step++) {
+                // One version: one or a few edits (a join batch).
+                EditChain chain = EditChain.from(cur);
+                for (int k = (step % 4 == 0) ? 3 : 1; k > 0; k--) {
+                    try {
+                        AppliedEdit applied = random.edit(chain.to().tree()).apply(chain.to().tree());
+                        chain = chain.then(applied, Admission.admit(chain.to(), applied));
+                    } catch (InvalidTreeException e) {
+                        // not admissible: skipped
+                    }
+                }
+                if (chain.size() == 0) {
+                    continue;
+                }
+                chain = chain.endingAtVersion(cur.tree().version() + 1);
+                journal.record(cur.tree(), chain.to().tree(), chain);
+                cur = chain.to();
+                if (step % 3 == 1) {
+                    continue; // confirmed together with the next version
+                }
+                now++;
+                walk.track(List.of(cur.tree()), now);
+                chained.track(List.of(cur.tree()), now, history);
+                String where = "seed " + seed + " step " + step;
+                assertEquals(where, clocks(walk, cur.tree(), confirmed), clocks(chained, cur.tree(), confirmed));
+                assertEquals(where, expected(cur.tree()), tracked(chained, cur.tree(), confirmed));
+                confirmed = cur.tree();
+            }
+            along += found[0];
+        }
+        assertTrue("only " + along + " updates had their edits", along > 500);
+    }
+
+    /** Id -> clock of either tree's nodes the tracker has a clock for. */
+    private static Map<String, Long> clocks(ActivityTracker tracker, BandwidthTree t, BandwidthTree before) {
+        Map<String, Long> out = new TreeMap<>();
+        for (BandwidthTree x : List.of(t, before)) {
+            x.nodes().forEach(n -> tracker.lastTrafficNanos(NodeRef.of(t.port(), n.id()))
+                    .ifPresent(c -> out.put(n.id(), c)));
+        }
+        return out;
     }
 
     private static List<String> joined(BandwidthTree t) {
