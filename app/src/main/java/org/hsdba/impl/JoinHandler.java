@@ -272,11 +272,16 @@ final class JoinHandler {
 
     /**
      * Admitting the batch as one tree (a rebuild, a full admission, and a switch program update
-     * that compares the whole tree) costs about this many times the tree's size; joining one
-     * by one costs, per join, a copy of the tree's arrays and its sibling group (measured with
-     * 3000 users under one parent: 2.7 ms in one against 0.3 ms per join).
+     * that compares the whole tree) costs about this many times the tree's size, in the units of
+     * {@link #incrementalCosts}; joining one by one costs, per join, a copy of the tree's arrays
+     * and its sibling group. Measured with 3000 users under one parent: 2.7 ms in one; 0.3 ms per
+     * join until 2026-11-28 (factor 16), 0.17 ms per join since joins reuse their sibling group's
+     * sums and the compiler its layout (JoinLatencyBench's probe: apply, admission and the update
+     * along the edit), so one by one now wins up to about 16 joins under one parent, where it
+     * won up to 9. An in-one batch also makes the next program update compare the whole tree
+     * (the probe's whole-tree diff, 2.5-6.8 ms at 3000 users), which stalls the joins behind it.
      */
-    private static final int IN_ONE_FACTOR = 16;
+    private static final int IN_ONE_FACTOR = 32;
 
     /**
      * What adding the joins one edit at a time costs (in nodes): each copies the tree and
