@@ -252,8 +252,8 @@ public class JoinLatencyBench {
     }
 
     private static ReferenceSwitch startSwitch(PofServer server, ControlTrace trace) {
-        // hsdba.bench.switchFastPath=false: the switch interprets every frame instead of recompiling its
-        // fast path after each table change (which it does on the offering thread: CPU beside the path measured)
+        // hsdba.bench.switchFastPath=false: the switch interprets every frame instead of running its fast
+        // path (which a FLOW_MOD updates in place, on the offering thread: CPU beside the path measured)
         boolean fastPath = !"false".equals(System.getProperty("hsdba.bench.switchFastPath"));
         ReferenceSwitch sw = new ReferenceSwitch(DatapathConfig.builder().deviceId(1).portCount(4).tableSize(48_000)
                 .fastPath(fastPath).build(),
