@@ -1,5 +1,8 @@
 package org.hsdba.admission;
 
+import static org.hsdba.admission.ResolutionChecks.assertSameResolution;
+import static org.hsdba.admission.ResolutionChecks.fullAdmission;
+import static org.hsdba.admission.ResolutionChecks.outcome;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
@@ -7,7 +10,6 @@ import static org.junit.Assert.fail;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Supplier;
 
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.InvalidTreeException;
@@ -131,39 +133,4 @@ public class IncrementalAdmissionTest {
         }
     }
 
-    /** The reference: the edited tree checked and admitted as a whole. */
-    private static ResolvedTree fullAdmission(BandwidthTree t, TreeEdit edit) {
-        BandwidthTree candidate = edit.applyTo(t);
-        List<Violation> violations = Admission.check(candidate);
-        if (!violations.isEmpty()) {
-            throw new InvalidTreeException(violations);
-        }
-        return Admission.admit(candidate);
-    }
-
-    private static Object outcome(Supplier<Object> f) {
-        try {
-            return f.get();
-        } catch (InvalidTreeException e) {
-            return e.violations();
-        } catch (RuntimeException e) {
-            return e.getClass().getName() + ": " + e.getMessage();
-        }
-    }
-
-    private static void assertSameResolution(String where, ResolvedTree expected, ResolvedTree actual) {
-        assertEquals(where, expected.tree(), actual.tree());
-        assertEquals(where, expected.size(), actual.size());
-        for (int i = 0; i < expected.size(); i++) {
-            String at = where + ", node " + expected.tree().node(i).id();
-            assertEquals(at, Double.doubleToLongBits(expected.weight(i)), Double.doubleToLongBits(actual.weight(i)));
-            assertEquals(at, Double.doubleToLongBits(expected.guarantee(i)), Double.doubleToLongBits(actual.guarantee(i)));
-            assertEquals(at, Double.doubleToLongBits(expected.peak(i)), Double.doubleToLongBits(actual.peak(i)));
-            assertEquals(at, expected.guaranteeImplied(i), actual.guaranteeImplied(i));
-            assertEquals(at, expected.isLeaf(i), actual.isLeaf(i));
-        }
-        for (int p = -1; p < expected.size(); p++) {
-            assertEquals(where + ", group of " + p, expected.group(p), actual.group(p));
-        }
-    }
 }

@@ -1,19 +1,19 @@
 package org.hsdba.admission;
 
+import static org.hsdba.admission.ResolutionChecks.assertSameResolution;
+import static org.hsdba.admission.ResolutionChecks.fullAdmission;
+import static org.hsdba.admission.ResolutionChecks.outcome;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.function.Supplier;
 
 import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.FieldSpec;
-import org.hsdba.model.InvalidTreeException;
 import org.hsdba.model.LevelSpec;
 import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
@@ -56,7 +56,7 @@ public class JoinAdmissionDifferentialTest {
                 ResolvedTree current = r;
                 NodeSpec joining = gen.join(current.tree());
                 String where = "seed " + seed + ", step " + step + ": " + joining;
-                Object full = outcome(() -> fullAdmission(current.tree(), joining));
+                Object full = outcome(() -> fullAdmission(current.tree(), TreeEdit.add(joining)));
                 Object incremental = outcome(() -> Admission.admit(current, TreeEdit.add(joining).apply(current.tree())));
                 if (full instanceof ResolvedTree) {
                     assertTrue(where + ": " + incremental, incremental instanceof ResolvedTree);
@@ -103,7 +103,7 @@ public class JoinAdmissionDifferentialTest {
         for (ResolvedTree r : List.of(base, withA, withB, withAThenC)) {
             for (int key : new int[] {5, 1000, 2000, 3000, 4000}) {
                 NodeSpec joining = user("x", key);
-                assertEquals(r.tree().nodes() + " + " + key, outcome(() -> fullAdmission(r.tree(), joining)).toString(),
+                assertEquals(r.tree().nodes() + " + " + key, outcome(() -> fullAdmission(r.tree(), TreeEdit.add(joining))).toString(),
                         outcome(() -> Admission.apply(r, TreeEdit.add(joining))).toString());
             }
         }
@@ -290,39 +290,4 @@ public class JoinAdmissionDifferentialTest {
         }
     }
 
-    /** The reference: the joined tree checked and admitted as a whole. */
-    private static ResolvedTree fullAdmission(BandwidthTree t, NodeSpec joining) {
-        BandwidthTree candidate = TreeEdit.add(joining).applyTo(t);
-        List<Violation> violations = Admission.check(candidate);
-        if (!violations.isEmpty()) {
-            throw new InvalidTreeException(violations);
-        }
-        return Admission.admit(candidate);
-    }
-
-    private static Object outcome(Supplier<Object> f) {
-        try {
-            return f.get();
-        } catch (InvalidTreeException e) {
-            return new ArrayList<>(e.violations());
-        } catch (RuntimeException e) {
-            return e.getClass().getName() + ": " + e.getMessage();
-        }
-    }
-
-    private static void assertSameResolution(String where, ResolvedTree expected, ResolvedTree actual) {
-        assertEquals(where, expected.tree(), actual.tree());
-        assertEquals(where, expected.size(), actual.size());
-        for (int i = 0; i < expected.size(); i++) {
-            String at = where + ", node " + expected.tree().node(i).id();
-            assertEquals(at, Double.doubleToLongBits(expected.weight(i)), Double.doubleToLongBits(actual.weight(i)));
-            assertEquals(at, Double.doubleToLongBits(expected.guarantee(i)), Double.doubleToLongBits(actual.guarantee(i)));
-            assertEquals(at, Double.doubleToLongBits(expected.peak(i)), Double.doubleToLongBits(actual.peak(i)));
-            assertEquals(at, expected.guaranteeImplied(i), actual.guaranteeImplied(i));
-            assertEquals(at, expected.isLeaf(i), actual.isLeaf(i));
-        }
-        for (int p = -1; p < expected.size(); p++) {
-            assertEquals(where + ", group of " + p, expected.group(p), actual.group(p));
-        }
-    }
 }

@@ -159,20 +159,7 @@ public class FastPathDifferentialTest {
             int changes = 0;
             for (int i = 0; i < rounds; i++) {
                 FlowMod mod = randomChange(rnd, xid++);
-                String outcome = null;
-                for (Datapath dp : all) {
-                    String o;
-                    try {
-                        o = "changed, errors " + dp.flowMod(mod);
-                    } catch (SwitchError e) {
-                        o = "refused: " + e.getMessage();
-                    }
-                    if (outcome != null) {
-                        assertEquals("program " + p + " change " + i, outcome, o);
-                    }
-                    outcome = o;
-                }
-                if (outcome.startsWith("changed")) {
+                if (applyToAll(all, mod, "program " + p + " change " + i).startsWith("changed")) {
                     changes++;
                 }
                 fresh.tableMod(TableMod.builder().xid(xid++).command(0).table(2, 3).size(4).keyLengthBits(8)
@@ -231,20 +218,7 @@ public class FastPathDifferentialTest {
                             org.hsdba.pof.ext.HxArithmetic.MAX, 2_000_000, tree.registerBase(level - 1, parentIndex),
                             tree.registerBase(level, index), 5))
                     .build();
-            String outcome = null;
-            for (Datapath dp : all) {
-                String o;
-                try {
-                    o = "changed, errors " + dp.flowMod(mod);
-                } catch (SwitchError e) {
-                    o = "refused: " + e.getMessage();
-                }
-                if (outcome != null) {
-                    assertEquals("change " + i, outcome, o);
-                }
-                outcome = o;
-            }
-            if (outcome.startsWith("changed")) {
+            if (applyToAll(all, mod, "change " + i).startsWith("changed")) {
                 changes++;
             }
             fresh.tableMod(TableMod.builder().xid(xid++).command(0).table(2, 5).size(4).keyLengthBits(8)
@@ -449,5 +423,23 @@ public class FastPathDifferentialTest {
             }
         }
         return f;
+    }
+
+    /** Gives every datapath the FLOW_MOD; they must all take it, or all refuse it the same way. Returns what they did. */
+    private static String applyToAll(Datapath[] all, FlowMod mod, String where) {
+        String outcome = null;
+        for (Datapath dp : all) {
+            String o;
+            try {
+                o = "changed, errors " + dp.flowMod(mod);
+            } catch (SwitchError e) {
+                o = "refused: " + e.getMessage();
+            }
+            if (outcome != null) {
+                assertEquals(where, outcome, o);
+            }
+            outcome = o;
+        }
+        return outcome;
     }
 }

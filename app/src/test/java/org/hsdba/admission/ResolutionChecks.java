@@ -1,0 +1,57 @@
+package org.hsdba.admission;
+
+import static org.junit.Assert.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.InvalidTreeException;
+import org.hsdba.model.TreeEdit;
+import org.hsdba.model.Violation;
+
+/** What the admission differential tests compare: an admission's outcome, and two resolutions bit for bit. */
+final class ResolutionChecks {
+
+    private ResolutionChecks() {
+    }
+
+    /** The resolved tree, the violations of a refusal (as a list), or the name and message of another failure. */
+    static Object outcome(Supplier<Object> f) {
+        try {
+            return f.get();
+        } catch (InvalidTreeException e) {
+            return new ArrayList<>(e.violations());
+        } catch (RuntimeException e) {
+            return e.getClass().getName() + ": " + e.getMessage();
+        }
+    }
+
+    /** Same tree, and for every node the same weight, guarantee and peak bits, flags and sibling groups. */
+    static void assertSameResolution(String where, ResolvedTree expected, ResolvedTree actual) {
+        assertEquals(where, expected.tree(), actual.tree());
+        assertEquals(where, expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            String at = where + ", node " + expected.tree().node(i).id();
+            assertEquals(at, Double.doubleToLongBits(expected.weight(i)), Double.doubleToLongBits(actual.weight(i)));
+            assertEquals(at, Double.doubleToLongBits(expected.guarantee(i)), Double.doubleToLongBits(actual.guarantee(i)));
+            assertEquals(at, Double.doubleToLongBits(expected.peak(i)), Double.doubleToLongBits(actual.peak(i)));
+            assertEquals(at, expected.guaranteeImplied(i), actual.guaranteeImplied(i));
+            assertEquals(at, expected.isLeaf(i), actual.isLeaf(i));
+        }
+        for (int p = -1; p < expected.size(); p++) {
+            assertEquals(where + ", group of " + p, expected.group(p), actual.group(p));
+        }
+    }
+
+    /** The reference: the edited tree checked and admitted as a whole. */
+    static ResolvedTree fullAdmission(BandwidthTree t, TreeEdit edit) {
+        BandwidthTree candidate = edit.applyTo(t);
+        List<Violation> violations = Admission.check(candidate);
+        if (!violations.isEmpty()) {
+            throw new InvalidTreeException(violations);
+        }
+        return Admission.admit(candidate);
+    }
+}
