@@ -198,7 +198,8 @@ final class ActivityTracker {
             boolean traffic = arrived < a.lastArrived ? arrived > 0 : arrived > a.lastArrived;
             a.lastArrived = arrived;
             if (traffic) {
-                a.lastTrafficNanos = now;
+                // A reading is timed when requested: a status that arrived meanwhile may be newer.
+                a.lastTrafficNanos = Math.max(a.lastTrafficNanos, now);
             }
             boolean active = c.active().orElseGet(() -> a.everActive || traffic
                     ? now - a.lastTrafficNanos < idleTimeout.apply(e.getKey()).toNanos() : false);

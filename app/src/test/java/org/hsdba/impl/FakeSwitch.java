@@ -36,6 +36,8 @@ final class FakeSwitch implements PofSwitch {
     /** While closed, send waits (on the caller's thread, e.g. the device's lane) after counting down {@link #sendHeld}. */
     volatile CountDownLatch sendGate = new CountDownLatch(0);
     final CountDownLatch sendHeld = new CountDownLatch(1);
+    /** While set, QUERYALL's answer (counters taken when asked) arrives when the test completes it: a slow reply path. */
+    volatile CompletableFuture<Void> answerGate;
     private final long deviceId;
     private final long sessionId;
     private final SwitchMode mode;
@@ -126,9 +128,11 @@ final class FakeSwitch implements PofSwitch {
 
     @Override
     public CompletableFuture<List<PofMessage>> queryAll() {
+        // The counters as they are when asked; the answer waits for answerGate if a test set one.
         List<PofMessage> out = new ArrayList<>();
         counters.forEach((id, c) -> out.add(CounterReply.of(0, id, c[1], c[0])));
-        return CompletableFuture.completedFuture(out);
+        CompletableFuture<Void> gate = answerGate;
+        return gate == null ? CompletableFuture.completedFuture(out) : gate.thenApply(v -> out);
     }
 
     @Override

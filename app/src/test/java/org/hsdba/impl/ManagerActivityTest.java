@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 
 import org.hsdba.api.HistorySample;
@@ -83,6 +84,23 @@ public class ManagerActivityTest {
         assertEquals(1, history.size());
         assertEquals(400e6, history.get(0).measuredBps(), 1);
         assertEquals(600e6, history.get(0).targetBps(), 1);
+    }
+
+    @Test
+    public void aReadingIsTimedWhenRequestedNotWhenItsLateAnswerArrives() {
+        connect(Harness.labTree(), SwitchMode.CONTROLLER_ASSISTED);
+        pollAt(0);
+        traffic(LAB, 50_000_000, 0);
+        traffic(ALICE, 50_000_000, 0);
+        sw.answerGate = new CompletableFuture<>();
+        pollAt(1);
+        // The switch took its counters at 1 s; its answer comes 0.3 s later (the stock POFSwitch
+        // sleeps 100 ms, then sends tables and entries before the counters).
+        h.time.advance(Duration.ofMillis(300));
+        sw.answerGate.complete(null);
+        h.quiet();
+        // 50 MB in 1 s, not in 1.3 s (308 Mb/s).
+        assertEquals(400e6, h.manager.state(Harness.PORT).node("alice").get().measuredBps(), 1);
     }
 
     @Test

@@ -26,7 +26,7 @@ public final class CounterReading {
         return Optional.ofNullable(entries.get(node));
     }
 
-    /** The same counters stamped with another time (the manager stamps readings when they complete). */
+    /** The same counters stamped with another time (the manager stamps a reading with the time it was requested). */
     public CounterReading at(long newNanoTime) {
         return new CounterReading(newNanoTime, entries);
     }
