@@ -358,17 +358,16 @@ public final class Admission {
                 guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
                 ratio = Double.NaN;
             } else {
-                boolean g = node.guaranteed().isPresent();
-                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
+                SiblingGroup.Kind kind = SiblingGroup.Kind.of(node);
                 NodeSpec anchor = old.anchor();
                 if (anchor != null) {
                     // The anchor is still the first member giving both: the ratio, and every other
                     // member's values, are what they were.
                     ratio = old.ratio();
-                } else if (!g && !old.anyGuaranteeOnly()) {
+                } else if (kind == SiblingGroup.Kind.REST && !old.anyGuaranteeOnly()) {
                     // Every member takes an implied guarantee: the ratio splits the budget by weight,
                     // summed in member order as a full resolution sums it (the new member is last).
-                    ratio = budget / (old.restWeightSum() + (w ? node.weight().getAsDouble() : 1.0));
+                    ratio = budget / (old.restWeightSum() + SiblingGroup.Kind.restWeight(node));
                     for (int k = 0; k < kids.length - 1; k++) {
                         int s = kids[k];
                         guarantee[s] = Math.min(weight[s] * ratio, peak[s]);
@@ -377,21 +376,10 @@ public final class Admission {
                     violations.subList(mark, violations.size()).clear();
                     return false;
                 }
-                if (g && w) { // with an anchor: a first one would change the ratio, turned away above
-                    weight[c] = node.weight().getAsDouble();
-                    guarantee[c] = node.guaranteed().get().asDouble();
-                    checkProportional(c, anchor, ratio);
-                } else if (g) {
-                    guarantee[c] = node.guaranteed().get().asDouble();
-                    weight[c] = guarantee[c] / ratio;
-                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
-                        refused = true; // the full resolution words it
-                    }
-                } else {
-                    weight[c] = w ? node.weight().getAsDouble() : 1.0;
-                    guarantee[c] = Math.min(weight[c] * ratio, peak[c]);
-                    implied[c] = true;
-                }
+                // BOTH comes with an anchor (a first one would change the ratio: turned away above).
+                resolveMember(c, node, kind, anchor, ratio);
+                // An underivable weight: the full resolution words it.
+                refused = Double.isNaN(weight[c]);
             }
             if (!refused && violations.size() == mark) {
                 checkSum(p, kids, budget);
@@ -442,32 +430,17 @@ public final class Admission {
 
         /** Weighted mode: derive the missing half of (g, w) with one ratio rho = g / w per sibling group; returns rho. */
         private double resolveProportional(int p, int[] kids, double budget, SiblingGroup.Builder group) {
-            Integer anchor = null;
-            boolean anyGOnly = false;
-            boolean anyRest = false;
-            double sumGOnly = 0;
-            double sumWRest = 0;
+            SiblingGroup.Tally tally = new SiblingGroup.Tally();
             for (int c : kids) {
-                NodeSpec node = tree.node(c);
-                boolean g = node.guaranteed().isPresent();
-                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
-                if (g && w) {
-                    if (anchor == null) {
-                        anchor = c;
-                    }
-                } else if (g) {
-                    anyGOnly = true;
-                    sumGOnly += node.guaranteed().get().asDouble();
-                } else {
-                    anyRest = true;
-                    sumWRest += w ? node.weight().getAsDouble() : 1.0;
-                }
+                tally.add(tree.node(c));
             }
+            NodeSpec anchor = tally.anchor;
+            double sumGOnly = tally.guaranteeOnlySum;
+            double sumWRest = tally.restWeightSum;
             double rho;
             if (anchor != null) {
-                NodeSpec a = tree.node(anchor);
-                rho = a.guaranteed().get().asDouble() / a.weight().getAsDouble();
-            } else if (anyGOnly && !anyRest) {
+                rho = anchor.guaranteed().get().asDouble() / anchor.weight().getAsDouble();
+            } else if (tally.anyGuaranteeOnly && !tally.anyRest) {
                 // Weights only matter relatively: scale so that their mean is 1.
                 rho = sumGOnly == 0 ? 0 : sumGOnly / kids.length;
                 if (rho == 0) {
@@ -478,7 +451,7 @@ public final class Admission {
                     }
                     return 0;
                 }
-            } else if (!anyGOnly) {
+            } else if (!tally.anyGuaranteeOnly) {
                 rho = budget / sumWRest;
             } else {
                 rho = (budget - sumGOnly) / sumWRest;
@@ -492,36 +465,49 @@ public final class Admission {
             }
             for (int c : kids) {
                 NodeSpec node = tree.node(c);
-                boolean g = node.guaranteed().isPresent();
-                boolean w = node.weight().isPresent() && validWeight(node.weight().getAsDouble());
-                if (g && w) {
-                    weight[c] = node.weight().getAsDouble();
-                    guarantee[c] = node.guaranteed().get().asDouble();
-                    checkProportional(c, tree.node(anchor), rho);
-                } else if (g) {
-                    guarantee[c] = node.guaranteed().get().asDouble();
-                    weight[c] = guarantee[c] / rho;
-                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
-                        add(ViolationCode.WEIGHT_UNDERIVABLE, node.id(), "weight", tree.path(c) + ": a weight cannot be"
-                                + " derived from guaranteed " + node.guaranteed().get() + anchorNote(anchor, rho) + "; give a weight");
-                        weight[c] = Double.NaN;
-                    }
-                } else {
-                    weight[c] = w ? node.weight().getAsDouble() : 1.0;
-                    guarantee[c] = Math.min(weight[c] * rho, peak[c]);
-                    implied[c] = true;
+                SiblingGroup.Kind kind = SiblingGroup.Kind.of(node);
+                resolveMember(c, node, kind, anchor, rho);
+                if (Double.isNaN(weight[c]) && kind == SiblingGroup.Kind.GUARANTEE_ONLY) {
+                    add(ViolationCode.WEIGHT_UNDERIVABLE, node.id(), "weight", tree.path(c) + ": a weight cannot be"
+                            + " derived from guaranteed " + node.guaranteed().get() + anchorNote(anchor, rho) + "; give a weight");
                 }
                 group.add(node, weight[c]);
             }
             return rho;
         }
 
-        private String anchorNote(Integer anchor, double rho) {
+        /**
+         * Member {@code c}'s weight and guarantee in a group resolved with ratio {@code rho}: its
+         * own (checked against the anchor), a weight derived from its guarantee (NaN if none can
+         * be), or a guarantee implied by its weight (capped by its peak).
+         */
+        private void resolveMember(int c, NodeSpec node, SiblingGroup.Kind kind, NodeSpec anchor, double rho) {
+            switch (kind) {
+                case BOTH:
+                    weight[c] = node.weight().getAsDouble();
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    checkProportional(c, anchor, rho);
+                    break;
+                case GUARANTEE_ONLY:
+                    guarantee[c] = node.guaranteed().get().asDouble();
+                    weight[c] = guarantee[c] / rho;
+                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
+                        weight[c] = Double.NaN;
+                    }
+                    break;
+                default:
+                    weight[c] = SiblingGroup.Kind.restWeight(node);
+                    guarantee[c] = Math.min(weight[c] * rho, peak[c]);
+                    implied[c] = true;
+            }
+        }
+
+        private String anchorNote(NodeSpec anchor, double rho) {
             if (anchor == null || Double.isNaN(rho)) {
                 return "";
             }
             return " (siblings have " + Rate.format(rho) + " of guarantee per unit of weight, as set by \""
-                    + tree.node(anchor).id() + "\")";
+                    + anchor.id() + "\")";
         }
 
         private void checkProportional(int c, NodeSpec a, double rho) {

@@ -103,11 +103,7 @@ public final class SiblingGroup {
         private double minG = Double.POSITIVE_INFINITY;
         private double maxG = Double.NEGATIVE_INFINITY;
         private double sumG;
-        private NodeSpec anchor;
-        private boolean anyGOnly;
-        private boolean anyRest;
-        private double sumGOnly;
-        private double sumWRest;
+        private final Tally tally = new Tally();
         private long[] keys = new long[8];
         private KeyBitsOwner keyOwner = new KeyBitsOwner();
 
@@ -131,11 +127,11 @@ public final class SiblingGroup {
             minG = group.minGiven;
             maxG = group.maxGiven;
             sumG = group.givenSum;
-            anchor = group.anchor;
-            anyGOnly = group.anyGuaranteeOnly;
-            anyRest = group.anyRest;
-            sumGOnly = group.guaranteeOnlySum;
-            sumWRest = group.restWeightSum;
+            tally.anchor = group.anchor;
+            tally.anyGuaranteeOnly = group.anyGuaranteeOnly;
+            tally.anyRest = group.anyRest;
+            tally.guaranteeOnlySum = group.guaranteeOnlySum;
+            tally.restWeightSum = group.restWeightSum;
             keys = group.keyBits;
             keyOwner = group.keyOwner;
         }
@@ -144,25 +140,12 @@ public final class SiblingGroup {
         void add(NodeSpec node, double w) {
             addKey(node.key());
             members++;
-            boolean gives = node.guaranteed().isPresent();
-            boolean givesValidWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
-            if (gives && givesValidWeight) {
-                if (anchor == null) {
-                    anchor = node;
-                }
-            } else if (gives) {
-                anyGOnly = true;
-                sumGOnly += node.guaranteed().get().asDouble();
-            } else {
-                anyRest = true;
-                sumWRest += givesValidWeight ? node.weight().getAsDouble() : 1.0;
-            }
+            tally.add(node);
             // NaN (an underivable weight) must not look in range: it makes the range NaN.
             minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
             maxW = Double.isNaN(w) || Double.isNaN(maxW) ? Double.NaN : Math.max(maxW, w);
             sumW += w;
-            boolean givesWeight = node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
-            if (node.guaranteed().isPresent() && !givesWeight) {
+            if (Kind.of(node) == Kind.GUARANTEE_ONLY) {
                 derived++;
             }
             only = only && node.weight().isEmpty() && node.guaranteed().isPresent() && node.guaranteed().get().bps() > 0;
@@ -209,8 +192,66 @@ public final class SiblingGroup {
                 return weighted ? EMPTY_WEIGHTED : EMPTY_EXCESS;
             }
             return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
-                    only ? maxG : Double.NaN, only ? sumG : Double.NaN, anchor, anyGOnly, anyRest, sumGOnly, sumWRest,
-                    keys, keyOwner);
+                    only ? maxG : Double.NaN, only ? sumG : Double.NaN, tally.anchor, tally.anyGuaranteeOnly, tally.anyRest,
+                    tally.guaranteeOnlySum, tally.restWeightSum, keys, keyOwner);
+        }
+    }
+
+    /** What a member gives, as weighted mode's resolution of the group's ratio sorts it. */
+    enum Kind {
+        /** A guaranteed rate and a valid weight: the first such member fixes the ratio. */
+        BOTH,
+        /** A guaranteed rate and no valid weight: its weight is derived from the ratio. */
+        GUARANTEE_ONLY,
+        /** No guaranteed rate: its weight (1 if none is given) implies its guarantee. */
+        REST;
+
+        static Kind of(NodeSpec node) {
+            if (node.guaranteed().isEmpty()) {
+                return REST;
+            }
+            return givesValidWeight(node) ? BOTH : GUARANTEE_ONLY;
+        }
+
+        static boolean givesValidWeight(NodeSpec node) {
+            return node.weight().isPresent() && Ranges.isRepresentableWeight(node.weight().getAsDouble());
+        }
+
+        /** A {@link #REST} member's weight: its own, or 1. */
+        static double restWeight(NodeSpec node) {
+            return givesValidWeight(node) ? node.weight().getAsDouble() : 1.0;
+        }
+    }
+
+    /**
+     * What weighted mode derives a group's ratio from, summed member by member in order: the
+     * one definition both a full resolution and a join's (from the kept group) use.
+     */
+    static final class Tally {
+        /** The first member giving both a guaranteed rate and a valid weight; null if none. */
+        NodeSpec anchor;
+        boolean anyGuaranteeOnly;
+        boolean anyRest;
+        /** Sum of the guaranteed rates of the {@link Kind#GUARANTEE_ONLY} members, in b/s. */
+        double guaranteeOnlySum;
+        /** Sum of the {@link Kind#REST} members' weights. */
+        double restWeightSum;
+
+        void add(NodeSpec node) {
+            switch (Kind.of(node)) {
+                case BOTH:
+                    if (anchor == null) {
+                        anchor = node;
+                    }
+                    break;
+                case GUARANTEE_ONLY:
+                    anyGuaranteeOnly = true;
+                    guaranteeOnlySum += node.guaranteed().get().asDouble();
+                    break;
+                default:
+                    anyRest = true;
+                    restWeightSum += Kind.restWeight(node);
+            }
         }
     }
 
