@@ -241,15 +241,25 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** A fresh entry key for this tree version. */
     static String entryKey(BandwidthTree tree) {
-        // 8 hex digits (String.format's parsing was a visible part of a join's write)
-        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL))
-                .substring(1);
-        return TREE_PREFIX + tree.port().deviceId() + "/" + tree.port().port() + "@" + tree.version() + "#" + nonce;
+        return key(TREE_PREFIX, tree);
     }
 
     /** A fresh entry key for the delta that makes this tree revision. */
     static String deltaKey(BandwidthTree tree) {
-        return DELTA_PREFIX + entryKey(tree).substring(TREE_PREFIX.length());
+        return key(DELTA_PREFIX, tree);
+    }
+
+    /**
+     * {@code <prefix><device>/<port>@<version>#<nonce>}, the nonce 8 hex digits. One builder:
+     * String.format's parsing, then the string concatenation's method handles (slow until the JIT
+     * has compiled them, and a store writes once per join) were visible parts of a join's write.
+     */
+    private static String key(String prefix, BandwidthTree tree) {
+        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL));
+        String device = tree.port().deviceId();
+        return new StringBuilder(prefix.length() + device.length() + 40).append(prefix).append(device).append('/')
+                .append(tree.port().port()).append('@').append(tree.version()).append('#').append(nonce, 1, 9)
+                .toString();
     }
 
     /** The port of an entry key (a full tree or a delta), or null if the key is not one of ours. */
@@ -314,16 +324,17 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
     }
 
-    /**
-     * {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are
-     * dropped. Returns the entries it names.
-     */
-    private Set<String> remember(Snapshot s) {
+    /** The entries whose decoded trees this instance keeps (tests: only entries an index names are kept). */
+    Set<String> cachedEntries() {
+        return Set.copyOf(treeCache.keySet());
+    }
+
+    /** {@code s} is the snapshot to read next; the decoded trees of entries it does not name are dropped. */
+    private void remember(Snapshot s) {
         cached = s;
         Set<String> live = new HashSet<>();
         s.entries.values().forEach(live::addAll);
         treeCache.keySet().retainAll(live);
-        return live;
     }
 
     /** Decodes an index and its trees; null if one of its entries is gone. */
@@ -538,14 +549,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
-                Set<String> live = remember(made);
-                List<String> superseded = new ArrayList<>();
-                for (List<String> chain : current.entries.values()) {
-                    for (String old : chain) {
-                        if (!live.contains(old)) {
-                            superseded.add(old);
-                        }
-                    }
+                List<String> superseded = superseded(current, made, plan);
+                if (superseded.isEmpty()) {
+                    // A delta added to its port's chain: the decoded trees cached are all still named.
+                    cached = made;
+                } else {
+                    // Dropping every tree the new index does not name (not only the superseded
+                    // ones) also drops what a reader racing this write may have cached from an older
+                    // index; done here, a full entry every MAX_DELTAS joins at most, not at each join.
+                    remember(made);
                 }
                 // The write is durable and visible with the swap; deleting what it superseded (a full
                 // entry and up to MAX_DELTAS deltas: one map call each, a consensus round each in a
@@ -569,6 +581,26 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                         + " attempts of one write; giving up");
             }
         }
+    }
+
+    /**
+     * The entries of {@code before} that {@code after} (made from it by {@code plan}) no longer
+     * names: those of the ports the plan removed or rewrote in full; a port that got a delta keeps
+     * its chain, and the plan's other ports are as they were.
+     */
+    private static List<String> superseded(Snapshot before, Snapshot after, Plan plan) {
+        List<String> superseded = new ArrayList<>();
+        for (PortRef port : plan.removes) {
+            superseded.addAll(before.entries.getOrDefault(port, List.of()));
+        }
+        for (BandwidthTree t : plan.puts) {
+            List<String> was = before.entries.get(t.port());
+            List<String> now = after.entries.get(t.port());
+            if (was != null && !(now.size() == was.size() + 1 && now.subList(0, was.size()).equals(was))) {
+                superseded.addAll(was);
+            }
+        }
+        return superseded;
     }
 
     /**
@@ -716,8 +748,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         if (!now.parameters.equals(before.parameters)) {
             listeners.forEach(l -> l.parametersChanged(now.parameters));
         }
-        Set<PortRef> ports = new TreeSet<>(before.entries.keySet());
-        ports.addAll(now.entries.keySet());
+        Set<PortRef> ports = now.entries.keySet();
+        if (!ports.equals(before.entries.keySet())) { // else (a join) no set is made
+            ports = new TreeSet<>(before.entries.keySet());
+            ports.addAll(now.entries.keySet());
+        }
         for (PortRef port : ports) {
             if (!Objects.equals(before.entries.get(port), now.entries.get(port))) {
                 Optional<BandwidthTree> tree = Optional.ofNullable(now.trees.get(port));

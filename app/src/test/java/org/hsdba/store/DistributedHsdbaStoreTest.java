@@ -209,6 +209,24 @@ public class DistributedHsdbaStoreTest {
     }
 
     @Test
+    public void aWriterKeepsTheDecodedTreesOfTheEntriesItsIndexNamesOnly() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
+        a.putTree(t, 0);
+        a.putTree(StoreTrees.tree(StoreTrees.OTHER, 2, 1), 0);
+        for (int i = 0; i < 3 * (DistributedHsdbaStore.MAX_DELTAS + 1) + 5; i++) {
+            BandwidthTree next = joined(t, i);
+            a.putTree(next, t.version());
+            t = next;
+            // superseded entries are deleted at once here (the store's thread runs inline)
+            assertTrue("join " + i, map.treeKeys().containsAll(a.cachedEntries()));
+        }
+        assertEquals(map.treeKeys(), a.cachedEntries());
+        a.removeTree(StoreTrees.OTHER, 1);
+        assertEquals(map.treeKeys(), a.cachedEntries());
+        assertTrue(a.cachedEntries().stream().noneMatch(k -> StoreTrees.OTHER.equals(DistributedHsdbaStore.portOf(k))));
+    }
+
+    @Test
     public void afterManyDeltasOrAnOperatorChangeTheTreeIsWrittenInFullAgain() {
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
         a.putTree(t, 0);
