@@ -2,7 +2,6 @@ package org.hsdba.store;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -119,6 +118,23 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * parameters change rarely and every join writes the index, so their JSON is encoded once.
      */
     private volatile ParametersText parametersText;
+
+    /**
+     * Per port, its chain as last encoded into an index with the text of its deltas' keys there
+     * ({@link #deltasText}); a port's entry goes with its tree.
+     */
+    private final Map<PortRef, ChainText> deltasText = new ConcurrentHashMap<>();
+
+    /** A chain of entry keys and the JSON text of its deltas' keys in the index. */
+    private static final class ChainText {
+        final List<String> chain;
+        final String text;
+
+        ChainText(List<String> chain, String text) {
+            this.chain = chain;
+            this.text = text;
+        }
+    }
 
     /** Parameters with the JSON text they were written as. */
     private static final class ParametersText {
@@ -510,6 +526,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             }
             Map<PortRef, List<String>> entries = new TreeMap<>(current.entries);
             List<String> written = new ArrayList<>();
+            // The entries the new index will no longer name: the chains of the ports rewritten in
+            // full or removed (a delta extends its port's chain; the other ports keep theirs).
+            List<String> superseded = new ArrayList<>();
             for (BandwidthTree t : plan.puts) {
                 List<String> chain = current.entries.get(t.port());
                 BandwidthTree before = current.trees.get(t.port());
@@ -527,6 +546,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                     synchronized (treeText) {
                         text = treeText.write(t);
                     }
+                    if (chain != null) {
+                        superseded.addAll(chain);
+                    }
                 }
                 treeCache.put(key, t);
                 map.put(key, text);
@@ -534,11 +556,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 next.add(key);
                 entries.put(t.port(), List.copyOf(next));
             }
-            plan.removes.forEach(entries::remove);
+            for (PortRef port : plan.removes) {
+                entries.remove(port);
+                superseded.addAll(current.entries.getOrDefault(port, List.of()));
+                deltasText.remove(port);
+            }
             synchronized (treeText) {
                 plan.removes.forEach(treeText::forget);
             }
-            String index = encodeIndex(plan.parameters, entries.values());
+            String index = encodeIndex(plan.parameters, entries);
             // What this write makes is known here: readers on this instance (the program update
             // that follows a join, the index event of this swap) need not decode it again.
             Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
@@ -549,7 +575,6 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
-                List<String> superseded = superseded(current, made, plan);
                 if (superseded.isEmpty()) {
                     // A delta added to its port's chain: the decoded trees cached are all still named.
                     cached = made;
@@ -584,26 +609,6 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     }
 
     /**
-     * The entries of {@code before} that {@code after} (made from it by {@code plan}) no longer
-     * names: those of the ports the plan removed or rewrote in full; a port that got a delta keeps
-     * its chain, and the plan's other ports are as they were.
-     */
-    private static List<String> superseded(Snapshot before, Snapshot after, Plan plan) {
-        List<String> superseded = new ArrayList<>();
-        for (PortRef port : plan.removes) {
-            superseded.addAll(before.entries.getOrDefault(port, List.of()));
-        }
-        for (BandwidthTree t : plan.puts) {
-            List<String> was = before.entries.get(t.port());
-            List<String> now = after.entries.get(t.port());
-            if (was != null && !(now.size() == was.size() + 1 && now.subList(0, was.size()).equals(was))) {
-                superseded.addAll(was);
-            }
-        }
-        return superseded;
-    }
-
-    /**
      * The written parameters as a reader of the index gets them (the JSON round trip), so that this
      * instance's snapshot equals what another member decodes: the previous ones if unchanged.
      */
@@ -617,7 +622,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * write: every join writes the index, and building it as a Jackson tree (the parameters
      * encoded again each time) was the larger part of the store's work on a join's path.
      */
-    private String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
+    private String encodeIndex(HsdbaParameters parameters, Map<PortRef, List<String>> entries) {
         ParametersText known = parametersText;
         if (known == null || !known.parameters.equals(parameters)) {
             known = new ParametersText(parameters, ParametersJson.toJson(parameters).toString());
@@ -625,14 +630,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
         String params = known.text;
         int keys = 0;
-        for (List<String> chain : entries) {
+        for (List<String> chain : entries.values()) {
             keys += chain.size();
         }
         StringBuilder out = new StringBuilder(params.length() + 48 + 56 * keys);
         out.append("{\"parameters\":").append(params).append(",\"trees\":[");
         boolean first = true;
         boolean deltas = false;
-        for (List<String> chain : entries) {
+        for (List<String> chain : entries.values()) {
             Json.quote(out.append(first ? "" : ","), chain.get(0));
             first = false;
             deltas |= chain.size() > 1;
@@ -641,19 +646,43 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         if (deltas) {
             out.append(",\"deltas\":{");
             first = true;
-            for (List<String> chain : entries) {
+            for (Map.Entry<PortRef, List<String>> e : entries.entrySet()) {
+                List<String> chain = e.getValue();
                 if (chain.size() > 1) {
                     Json.quote(out.append(first ? "" : ","), chain.get(0)).append(":[");
-                    for (int i = 1; i < chain.size(); i++) {
-                        Json.quote(out.append(i == 1 ? "" : ","), chain.get(i));
-                    }
-                    out.append(']');
+                    out.append(deltasText(e.getKey(), chain)).append(']');
                     first = false;
                 }
             }
             out.append('}');
         }
         return out.append('}').toString();
+    }
+
+    /**
+     * The quoted keys of a chain's deltas, comma-separated (its list in the index). A join adds one
+     * delta to a chain of up to {@value #MAX_DELTAS}: the text the port's chain had in the last
+     * index encoded is extended by the new key instead of quoting every key again.
+     */
+    private String deltasText(PortRef port, List<String> chain) {
+        ChainText known = deltasText.get(port);
+        int n = chain.size();
+        if (known != null && known.chain.equals(chain)) {
+            return known.text;
+        }
+        StringBuilder text;
+        if (known != null && known.chain.size() == n - 1 && chain.subList(0, n - 1).equals(known.chain)) {
+            text = new StringBuilder(known.text.length() + chain.get(n - 1).length() + 3).append(known.text);
+            Json.quote(n > 2 ? text.append(',') : text, chain.get(n - 1));
+        } else {
+            text = new StringBuilder(56 * n);
+            for (int i = 1; i < n; i++) {
+                Json.quote(i > 1 ? text.append(',') : text, chain.get(i));
+            }
+        }
+        ChainText made = new ChainText(chain, text.toString());
+        deltasText.put(port, made);
+        return made.text;
     }
 
     /** Deletes tree and delta entries not newer than the indexed revision of their port (left by members that died mid-write). */

@@ -340,6 +340,71 @@ public class DistributedHsdbaStoreTest {
                 mapper.readTree(map.get(DistributedHsdbaStore.INDEX_KEY).value()));
     }
 
+    /** The index text for the map's entries as Jackson writes it: per port in order, its full entry, then its deltas by version. */
+    private String expectedIndex(HsdbaParameters parameters) {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.TreeMap<PortRef, List<String>> chains = new java.util.TreeMap<>();
+        for (String k : map.treeKeys()) {
+            chains.computeIfAbsent(DistributedHsdbaStore.portOf(k), p -> new ArrayList<>()).add(k);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode expected = mapper.createObjectNode();
+        expected.set("parameters", ParametersJson.toJson(parameters));
+        com.fasterxml.jackson.databind.node.ArrayNode trees = expected.putArray("trees");
+        com.fasterxml.jackson.databind.node.ObjectNode deltas = mapper.createObjectNode();
+        for (List<String> chain : chains.values()) {
+            chain.sort(java.util.Comparator.comparingLong(DistributedHsdbaStore::versionOf));
+            assertTrue(chain.toString(), chain.get(0).startsWith(DistributedHsdbaStore.TREE_PREFIX));
+            trees.add(chain.get(0));
+            if (chain.size() > 1) {
+                com.fasterxml.jackson.databind.node.ArrayNode d = deltas.putArray(chain.get(0));
+                chain.subList(1, chain.size()).forEach(d::add);
+            }
+        }
+        if (deltas.size() > 0) {
+            expected.set("deltas", deltas);
+        }
+        return expected.toString();
+    }
+
+    @Test
+    public void theIndexTextFollowsEveryChainThroughJoinsFullRewritesRemovalsAndBothMembers() {
+        java.util.Random rnd = new java.util.Random(23);
+        List<PortRef> ports = List.of(StoreTrees.PORT, StoreTrees.OTHER, THIRD);
+        java.util.Map<PortRef, BandwidthTree> trees = new java.util.HashMap<>();
+        for (int step = 0; step < 400; step++) {
+            PortRef port = ports.get(rnd.nextInt(ports.size()));
+            DistributedHsdbaStore writer = rnd.nextInt(4) == 0 ? b : a;
+            BandwidthTree t = trees.get(port);
+            int op = rnd.nextInt(40);
+            if (t == null) {
+                t = StoreTrees.tree(port, 2, 1);
+                writer.putTree(t, 0);
+            } else if (op == 0) {
+                writer.removeTree(port, t.version());
+                t = null;
+            } else if (op == 1) {
+                BandwidthTree next = t.toBuilder().operatorVersion(t.operatorVersion() + 1).version(t.version() + 1).build();
+                writer.putTree(next, t.version());
+                t = next;
+            } else {
+                BandwidthTree next = joined(t, step);
+                writer.putTree(next, t.version());
+                t = next;
+            }
+            if (t == null) {
+                trees.remove(port);
+            } else {
+                trees.put(port, t);
+            }
+            assertEquals("step " + step, expectedIndex(HsdbaParameters.DEFAULTS),
+                    map.get(DistributedHsdbaStore.INDEX_KEY).value());
+        }
+        DistributedHsdbaStore fresh = new DistributedHsdbaStore(map, Runnable::run);
+        for (PortRef port : ports) {
+            assertEquals(Optional.ofNullable(trees.get(port)), fresh.tree(port));
+        }
+    }
+
     @Test
     public void onlyIndexChangesReachTheStoresThreadAndThoseWaitingThereAreReadTogether() {
         List<Runnable> queued = new ArrayList<>();
