@@ -667,11 +667,12 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private String deltasText(PortRef port, List<String> chain) {
         ChainText known = deltasText.get(port);
         int n = chain.size();
-        if (known != null && known.chain.equals(chain)) {
+        int k = known == null ? -1 : known.chain.size();
+        if (k == n && startsWith(chain, known.chain)) {
             return known.text;
         }
         StringBuilder text;
-        if (known != null && known.chain.size() == n - 1 && chain.subList(0, n - 1).equals(known.chain)) {
+        if (k == n - 1 && startsWith(chain, known.chain)) {
             text = new StringBuilder(known.text.length() + chain.get(n - 1).length() + 3).append(known.text);
             Json.quote(n > 2 ? text.append(',') : text, chain.get(n - 1));
         } else {
@@ -683,6 +684,24 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         ChainText made = new ChainText(chain, text.toString());
         deltasText.put(port, made);
         return made.text;
+    }
+
+    /** The same keys in the same order, or both null (compared from the end: a join's chain differs there, or in size). */
+    private static boolean sameChain(List<String> a, List<String> b) {
+        return a == null || b == null ? a == b : a.size() == b.size() && startsWith(a, b);
+    }
+
+    /** True if {@code chain} begins with the keys of {@code prefix} (no sub-list made: this is on every join's path). */
+    private static boolean startsWith(List<String> chain, List<String> prefix) {
+        if (prefix.size() > chain.size()) {
+            return false;
+        }
+        for (int i = prefix.size() - 1; i >= 0; i--) { // a chain differs from an older one at its end
+            if (!chain.get(i).equals(prefix.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Deletes tree and delta entries not newer than the indexed revision of their port (left by members that died mid-write). */
@@ -783,7 +802,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             ports.addAll(now.entries.keySet());
         }
         for (PortRef port : ports) {
-            if (!Objects.equals(before.entries.get(port), now.entries.get(port))) {
+            if (!sameChain(before.entries.get(port), now.entries.get(port))) {
                 Optional<BandwidthTree> tree = Optional.ofNullable(now.trees.get(port));
                 listeners.forEach(l -> l.treeChanged(port, tree));
             }
