@@ -88,8 +88,12 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final ConsistentMap<String, String> map;
     private final List<HsdbaStoreListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, BandwidthTree> treeCache = new ConcurrentHashMap<>();
-    /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
-    private final TreeText treeText = new TreeText();
+    /**
+     * Encodes a written tree re-using the text of the nodes it shares with the tree written before
+     * (guarded by itself); new nodes (up to {@value #MAX_DELTAS} joined since the last full entry)
+     * are written as a delta's are, without a Jackson object each.
+     */
+    private final TreeText treeText = new TreeText(n -> Json.node(new StringBuilder(128), n).toString());
     /**
      * Runs where the map delivers its events (in ONOS an Atomix thread: it must not block) and
      * only picks the index's changes, handing them to the store's thread: the tree and delta

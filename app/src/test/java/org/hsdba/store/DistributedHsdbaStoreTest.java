@@ -227,6 +227,28 @@ public class DistributedHsdbaStoreTest {
     }
 
     @Test
+    public void aFullEntryIsTheTreesConfigText() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 5, 1).toBuilder()
+                .addNode(org.hsdba.model.NodeSpec.builder("odd:id_1.x-y").template(true).weight(2.5)
+                        .guaranteed(org.hsdba.model.Rate.parse("1.5M")).peak(org.hsdba.model.Rate.parse("1G")).build())
+                .addNode(org.hsdba.model.NodeSpec.builder("masked").key(org.hsdba.model.MatchKey.parse("0x0a000000",
+                        "0xff00ff00", 32)).weight(1e-3).pinned(true).build())
+                .build();
+        a.putTree(t, 0);
+        assertEquals(ConfigJson.treeToJson(t).toString(), fullEntryText());
+        // the full entry after MAX_DELTAS joins: the nodes joined since are new to the writer's text
+        t = joinedInTurn(a, t, DistributedHsdbaStore.MAX_DELTAS + 1);
+        assertEquals(ConfigJson.treeToJson(t).toString(), fullEntryText());
+    }
+
+    private String fullEntryText() {
+        List<String> full = map.treeKeys().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX))
+                .collect(Collectors.toList());
+        assertEquals(full.toString(), 1, full.size());
+        return map.get(full.get(0)).value();
+    }
+
+    @Test
     public void afterManyDeltasOrAnOperatorChangeTheTreeIsWrittenInFullAgain() {
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
         a.putTree(t, 0);
