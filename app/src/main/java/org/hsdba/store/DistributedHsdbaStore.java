@@ -2,7 +2,6 @@ package org.hsdba.store;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -89,8 +88,12 @@ public final class DistributedHsdbaStore implements HsdbaStore {
     private final ConsistentMap<String, String> map;
     private final List<HsdbaStoreListener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, BandwidthTree> treeCache = new ConcurrentHashMap<>();
-    /** Encodes a written tree re-using the text of the nodes it shares with the tree written before (guarded by itself). */
-    private final TreeText treeText = new TreeText();
+    /**
+     * Encodes a written tree re-using the text of the nodes it shares with the tree written before
+     * (guarded by itself); new nodes (up to {@value #MAX_DELTAS} joined since the last full entry)
+     * are written as a delta's are, without a Jackson object each.
+     */
+    private final TreeText treeText = new TreeText(n -> Json.node(new StringBuilder(128), n).toString());
     /**
      * Runs where the map delivers its events (in ONOS an Atomix thread: it must not block) and
      * only picks the index's changes, handing them to the store's thread: the tree and delta
@@ -119,6 +122,23 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * parameters change rarely and every join writes the index, so their JSON is encoded once.
      */
     private volatile ParametersText parametersText;
+
+    /**
+     * Per port, its chain as last encoded into an index with the text of its deltas' keys there
+     * ({@link #deltasText}); a port's entry goes with its tree.
+     */
+    private final Map<PortRef, ChainText> deltasText = new ConcurrentHashMap<>();
+
+    /** A chain of entry keys and the JSON text of its deltas' keys in the index. */
+    private static final class ChainText {
+        final List<String> chain;
+        final String text;
+
+        ChainText(List<String> chain, String text) {
+            this.chain = chain;
+            this.text = text;
+        }
+    }
 
     /** Parameters with the JSON text they were written as. */
     private static final class ParametersText {
@@ -241,15 +261,25 @@ public final class DistributedHsdbaStore implements HsdbaStore {
 
     /** A fresh entry key for this tree version. */
     static String entryKey(BandwidthTree tree) {
-        // 8 hex digits (String.format's parsing was a visible part of a join's write)
-        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL))
-                .substring(1);
-        return TREE_PREFIX + tree.port().deviceId() + "/" + tree.port().port() + "@" + tree.version() + "#" + nonce;
+        return key(TREE_PREFIX, tree);
     }
 
     /** A fresh entry key for the delta that makes this tree revision. */
     static String deltaKey(BandwidthTree tree) {
-        return DELTA_PREFIX + entryKey(tree).substring(TREE_PREFIX.length());
+        return key(DELTA_PREFIX, tree);
+    }
+
+    /**
+     * {@code <prefix><device>/<port>@<version>#<nonce>}, the nonce 8 hex digits. One builder:
+     * String.format's parsing, then the string concatenation's method handles (slow until the JIT
+     * has compiled them, and a store writes once per join) were visible parts of a join's write.
+     */
+    private static String key(String prefix, BandwidthTree tree) {
+        String nonce = Long.toHexString(0x1_0000_0000L | (ThreadLocalRandom.current().nextInt() & 0xffff_ffffL));
+        String device = tree.port().deviceId();
+        return new StringBuilder(prefix.length() + device.length() + 40).append(prefix).append(device).append('/')
+                .append(tree.port().port()).append('@').append(tree.version()).append('#').append(nonce, 1, 9)
+                .toString();
     }
 
     /** The port of an entry key (a full tree or a delta), or null if the key is not one of ours. */
@@ -314,16 +344,17 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
     }
 
-    /**
-     * {@code s} is the snapshot to read next; the decoded trees of entries it no longer names are
-     * dropped. Returns the entries it names.
-     */
-    private Set<String> remember(Snapshot s) {
+    /** The entries whose decoded trees this instance keeps (tests: only entries an index names are kept). */
+    Set<String> cachedEntries() {
+        return Set.copyOf(treeCache.keySet());
+    }
+
+    /** {@code s} is the snapshot to read next; the decoded trees of entries it does not name are dropped. */
+    private void remember(Snapshot s) {
         cached = s;
         Set<String> live = new HashSet<>();
         s.entries.values().forEach(live::addAll);
         treeCache.keySet().retainAll(live);
-        return live;
     }
 
     /** Decodes an index and its trees; null if one of its entries is gone. */
@@ -499,6 +530,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             }
             Map<PortRef, List<String>> entries = new TreeMap<>(current.entries);
             List<String> written = new ArrayList<>();
+            // The entries the new index will no longer name: the chains of the ports rewritten in
+            // full or removed (a delta extends its port's chain; the other ports keep theirs).
+            List<String> superseded = new ArrayList<>();
             for (BandwidthTree t : plan.puts) {
                 List<String> chain = current.entries.get(t.port());
                 BandwidthTree before = current.trees.get(t.port());
@@ -516,6 +550,9 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                     synchronized (treeText) {
                         text = treeText.write(t);
                     }
+                    if (chain != null) {
+                        superseded.addAll(chain);
+                    }
                 }
                 treeCache.put(key, t);
                 map.put(key, text);
@@ -523,11 +560,15 @@ public final class DistributedHsdbaStore implements HsdbaStore {
                 next.add(key);
                 entries.put(t.port(), List.copyOf(next));
             }
-            plan.removes.forEach(entries::remove);
+            for (PortRef port : plan.removes) {
+                entries.remove(port);
+                superseded.addAll(current.entries.getOrDefault(port, List.of()));
+                deltasText.remove(port);
+            }
             synchronized (treeText) {
                 plan.removes.forEach(treeText::forget);
             }
-            String index = encodeIndex(plan.parameters, entries.values());
+            String index = encodeIndex(plan.parameters, entries);
             // What this write makes is known here: readers on this instance (the program update
             // that follows a join, the index event of this swap) need not decode it again.
             Map<PortRef, BandwidthTree> trees = new TreeMap<>(current.trees);
@@ -538,14 +579,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             boolean swapped = current.indexVersion < 0 ? map.putIfAbsent(INDEX_KEY, index) == null
                     : map.replace(INDEX_KEY, current.indexVersion, index);
             if (swapped) {
-                Set<String> live = remember(made);
-                List<String> superseded = new ArrayList<>();
-                for (List<String> chain : current.entries.values()) {
-                    for (String old : chain) {
-                        if (!live.contains(old)) {
-                            superseded.add(old);
-                        }
-                    }
+                if (superseded.isEmpty()) {
+                    // A delta added to its port's chain: the decoded trees cached are all still named.
+                    cached = made;
+                } else {
+                    // Dropping every tree the new index does not name (not only the superseded
+                    // ones) also drops what a reader racing this write may have cached from an older
+                    // index; done here, a full entry every MAX_DELTAS joins at most, not at each join.
+                    remember(made);
                 }
                 // The write is durable and visible with the swap; deleting what it superseded (a full
                 // entry and up to MAX_DELTAS deltas: one map call each, a consensus round each in a
@@ -585,7 +626,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
      * write: every join writes the index, and building it as a Jackson tree (the parameters
      * encoded again each time) was the larger part of the store's work on a join's path.
      */
-    private String encodeIndex(HsdbaParameters parameters, Collection<List<String>> entries) {
+    private String encodeIndex(HsdbaParameters parameters, Map<PortRef, List<String>> entries) {
         ParametersText known = parametersText;
         if (known == null || !known.parameters.equals(parameters)) {
             known = new ParametersText(parameters, ParametersJson.toJson(parameters).toString());
@@ -593,14 +634,14 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         }
         String params = known.text;
         int keys = 0;
-        for (List<String> chain : entries) {
+        for (List<String> chain : entries.values()) {
             keys += chain.size();
         }
         StringBuilder out = new StringBuilder(params.length() + 48 + 56 * keys);
         out.append("{\"parameters\":").append(params).append(",\"trees\":[");
         boolean first = true;
         boolean deltas = false;
-        for (List<String> chain : entries) {
+        for (List<String> chain : entries.values()) {
             Json.quote(out.append(first ? "" : ","), chain.get(0));
             first = false;
             deltas |= chain.size() > 1;
@@ -609,19 +650,62 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         if (deltas) {
             out.append(",\"deltas\":{");
             first = true;
-            for (List<String> chain : entries) {
+            for (Map.Entry<PortRef, List<String>> e : entries.entrySet()) {
+                List<String> chain = e.getValue();
                 if (chain.size() > 1) {
                     Json.quote(out.append(first ? "" : ","), chain.get(0)).append(":[");
-                    for (int i = 1; i < chain.size(); i++) {
-                        Json.quote(out.append(i == 1 ? "" : ","), chain.get(i));
-                    }
-                    out.append(']');
+                    out.append(deltasText(e.getKey(), chain)).append(']');
                     first = false;
                 }
             }
             out.append('}');
         }
         return out.append('}').toString();
+    }
+
+    /**
+     * The quoted keys of a chain's deltas, comma-separated (its list in the index). A join adds one
+     * delta to a chain of up to {@value #MAX_DELTAS}: the text the port's chain had in the last
+     * index encoded is extended by the new key instead of quoting every key again.
+     */
+    private String deltasText(PortRef port, List<String> chain) {
+        ChainText known = deltasText.get(port);
+        int n = chain.size();
+        int k = known == null ? -1 : known.chain.size();
+        if (k == n && startsWith(chain, known.chain)) {
+            return known.text;
+        }
+        StringBuilder text;
+        if (k == n - 1 && startsWith(chain, known.chain)) {
+            text = new StringBuilder(known.text.length() + chain.get(n - 1).length() + 3).append(known.text);
+            Json.quote(n > 2 ? text.append(',') : text, chain.get(n - 1));
+        } else {
+            text = new StringBuilder(56 * n);
+            for (int i = 1; i < n; i++) {
+                Json.quote(i > 1 ? text.append(',') : text, chain.get(i));
+            }
+        }
+        ChainText made = new ChainText(chain, text.toString());
+        deltasText.put(port, made);
+        return made.text;
+    }
+
+    /** The same keys in the same order, or both null (compared from the end: a join's chain differs there, or in size). */
+    private static boolean sameChain(List<String> a, List<String> b) {
+        return a == null || b == null ? a == b : a.size() == b.size() && startsWith(a, b);
+    }
+
+    /** True if {@code chain} begins with the keys of {@code prefix} (no sub-list made: this is on every join's path). */
+    private static boolean startsWith(List<String> chain, List<String> prefix) {
+        if (prefix.size() > chain.size()) {
+            return false;
+        }
+        for (int i = prefix.size() - 1; i >= 0; i--) { // a chain differs from an older one at its end
+            if (!chain.get(i).equals(prefix.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Deletes tree and delta entries not newer than the indexed revision of their port (left by members that died mid-write). */
@@ -716,10 +800,13 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         if (!now.parameters.equals(before.parameters)) {
             listeners.forEach(l -> l.parametersChanged(now.parameters));
         }
-        Set<PortRef> ports = new TreeSet<>(before.entries.keySet());
-        ports.addAll(now.entries.keySet());
+        Set<PortRef> ports = now.entries.keySet();
+        if (!ports.equals(before.entries.keySet())) { // else (a join) no set is made
+            ports = new TreeSet<>(before.entries.keySet());
+            ports.addAll(now.entries.keySet());
+        }
         for (PortRef port : ports) {
-            if (!Objects.equals(before.entries.get(port), now.entries.get(port))) {
+            if (!sameChain(before.entries.get(port), now.entries.get(port))) {
                 Optional<BandwidthTree> tree = Optional.ofNullable(now.trees.get(port));
                 listeners.forEach(l -> l.treeChanged(port, tree));
             }

@@ -132,9 +132,10 @@ final class TreeDelta {
     }
 
     /**
-     * {@code {"revision":N,"remove":[ids],"put":[nodes]}}. Written as text around each node's
-     * JSON rather than as one Jackson tree: it is on every join's path in the ONOS store, and the
-     * tree model (an object node per member, then its serialiser) was most of the delta's cost.
+     * {@code {"revision":N,"remove":[ids],"put":[nodes]}}, each node as {@link ConfigJson#nodeToJson}
+     * writes it. Written as text, the nodes included ({@link Json#node}), rather than as Jackson
+     * trees: it is on every join's path in the ONOS store, and the tree model (an object node per
+     * member, then its serialiser) was most of the delta's cost.
      */
     String toJson() {
         StringBuilder out = new StringBuilder(64 + 24 * removes.size() + 160 * puts.size());
@@ -144,7 +145,7 @@ final class TreeDelta {
         }
         out.append("],\"put\":[");
         for (int i = 0; i < puts.size(); i++) {
-            Json.write(out.append(i == 0 ? "" : ","), ConfigJson.nodeToJson(puts.get(i)));
+            Json.node(out.append(i == 0 ? "" : ","), puts.get(i));
         }
         return out.append("]}").toString();
     }

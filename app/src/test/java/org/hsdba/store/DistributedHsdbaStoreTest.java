@@ -209,6 +209,46 @@ public class DistributedHsdbaStoreTest {
     }
 
     @Test
+    public void aWriterKeepsTheDecodedTreesOfTheEntriesItsIndexNamesOnly() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
+        a.putTree(t, 0);
+        a.putTree(StoreTrees.tree(StoreTrees.OTHER, 2, 1), 0);
+        for (int i = 0; i < 3 * (DistributedHsdbaStore.MAX_DELTAS + 1) + 5; i++) {
+            BandwidthTree next = joined(t, i);
+            a.putTree(next, t.version());
+            t = next;
+            // superseded entries are deleted at once here (the store's thread runs inline)
+            assertTrue("join " + i, map.treeKeys().containsAll(a.cachedEntries()));
+        }
+        assertEquals(map.treeKeys(), a.cachedEntries());
+        a.removeTree(StoreTrees.OTHER, 1);
+        assertEquals(map.treeKeys(), a.cachedEntries());
+        assertTrue(a.cachedEntries().stream().noneMatch(k -> StoreTrees.OTHER.equals(DistributedHsdbaStore.portOf(k))));
+    }
+
+    @Test
+    public void aFullEntryIsTheTreesConfigText() {
+        BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 5, 1).toBuilder()
+                .addNode(org.hsdba.model.NodeSpec.builder("odd:id_1.x-y").template(true).weight(2.5)
+                        .guaranteed(org.hsdba.model.Rate.parse("1.5M")).peak(org.hsdba.model.Rate.parse("1G")).build())
+                .addNode(org.hsdba.model.NodeSpec.builder("masked").key(org.hsdba.model.MatchKey.parse("0x0a000000",
+                        "0xff00ff00", 32)).weight(1e-3).pinned(true).build())
+                .build();
+        a.putTree(t, 0);
+        assertEquals(ConfigJson.treeToJson(t).toString(), fullEntryText());
+        // the full entry after MAX_DELTAS joins: the nodes joined since are new to the writer's text
+        t = joinedInTurn(a, t, DistributedHsdbaStore.MAX_DELTAS + 1);
+        assertEquals(ConfigJson.treeToJson(t).toString(), fullEntryText());
+    }
+
+    private String fullEntryText() {
+        List<String> full = map.treeKeys().stream().filter(k -> k.startsWith(DistributedHsdbaStore.TREE_PREFIX))
+                .collect(Collectors.toList());
+        assertEquals(full.toString(), 1, full.size());
+        return map.get(full.get(0)).value();
+    }
+
+    @Test
     public void afterManyDeltasOrAnOperatorChangeTheTreeIsWrittenInFullAgain() {
         BandwidthTree t = StoreTrees.tree(StoreTrees.PORT, 10, 1);
         a.putTree(t, 0);
@@ -320,6 +360,71 @@ public class DistributedHsdbaStoreTest {
         keys.subList(1, keys.size()).forEach(d::add);
         assertEquals(mapper.readTree(expected.toString()), // numbers as read
                 mapper.readTree(map.get(DistributedHsdbaStore.INDEX_KEY).value()));
+    }
+
+    /** The index text for the map's entries as Jackson writes it: per port in order, its full entry, then its deltas by version. */
+    private String expectedIndex(HsdbaParameters parameters) {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.TreeMap<PortRef, List<String>> chains = new java.util.TreeMap<>();
+        for (String k : map.treeKeys()) {
+            chains.computeIfAbsent(DistributedHsdbaStore.portOf(k), p -> new ArrayList<>()).add(k);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode expected = mapper.createObjectNode();
+        expected.set("parameters", ParametersJson.toJson(parameters));
+        com.fasterxml.jackson.databind.node.ArrayNode trees = expected.putArray("trees");
+        com.fasterxml.jackson.databind.node.ObjectNode deltas = mapper.createObjectNode();
+        for (List<String> chain : chains.values()) {
+            chain.sort(java.util.Comparator.comparingLong(DistributedHsdbaStore::versionOf));
+            assertTrue(chain.toString(), chain.get(0).startsWith(DistributedHsdbaStore.TREE_PREFIX));
+            trees.add(chain.get(0));
+            if (chain.size() > 1) {
+                com.fasterxml.jackson.databind.node.ArrayNode d = deltas.putArray(chain.get(0));
+                chain.subList(1, chain.size()).forEach(d::add);
+            }
+        }
+        if (deltas.size() > 0) {
+            expected.set("deltas", deltas);
+        }
+        return expected.toString();
+    }
+
+    @Test
+    public void theIndexTextFollowsEveryChainThroughJoinsFullRewritesRemovalsAndBothMembers() {
+        java.util.Random rnd = new java.util.Random(23);
+        List<PortRef> ports = List.of(StoreTrees.PORT, StoreTrees.OTHER, THIRD);
+        java.util.Map<PortRef, BandwidthTree> trees = new java.util.HashMap<>();
+        for (int step = 0; step < 400; step++) {
+            PortRef port = ports.get(rnd.nextInt(ports.size()));
+            DistributedHsdbaStore writer = rnd.nextInt(4) == 0 ? b : a;
+            BandwidthTree t = trees.get(port);
+            int op = rnd.nextInt(40);
+            if (t == null) {
+                t = StoreTrees.tree(port, 2, 1);
+                writer.putTree(t, 0);
+            } else if (op == 0) {
+                writer.removeTree(port, t.version());
+                t = null;
+            } else if (op == 1) {
+                BandwidthTree next = t.toBuilder().operatorVersion(t.operatorVersion() + 1).version(t.version() + 1).build();
+                writer.putTree(next, t.version());
+                t = next;
+            } else {
+                BandwidthTree next = joined(t, step);
+                writer.putTree(next, t.version());
+                t = next;
+            }
+            if (t == null) {
+                trees.remove(port);
+            } else {
+                trees.put(port, t);
+            }
+            assertEquals("step " + step, expectedIndex(HsdbaParameters.DEFAULTS),
+                    map.get(DistributedHsdbaStore.INDEX_KEY).value());
+        }
+        DistributedHsdbaStore fresh = new DistributedHsdbaStore(map, Runnable::run);
+        for (PortRef port : ports) {
+            assertEquals(Optional.ofNullable(trees.get(port)), fresh.tree(port));
+        }
     }
 
     @Test

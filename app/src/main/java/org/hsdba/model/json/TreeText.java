@@ -3,6 +3,8 @@ package org.hsdba.model.json;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
@@ -17,6 +19,21 @@ import org.hsdba.model.PortRef;
 public final class TreeText {
 
     private final Map<PortRef, Map<NodeSpec, String>> lastByPort = new HashMap<>();
+    /** A node's text: that of {@link ConfigJson#nodeToJson}. */
+    private final Function<NodeSpec, String> nodeText;
+
+    /** Nodes encoded through their Jackson object ({@link ConfigJson#nodeToJson}). */
+    public TreeText() {
+        this(n -> ConfigWriter.node(n).toString());
+    }
+
+    /**
+     * Nodes encoded by {@code nodeText}, which must give the text {@link ConfigJson#nodeToJson}
+     * gives, character for character (a caller with a writer of its own that skips the object).
+     */
+    public TreeText(Function<NodeSpec, String> nodeText) {
+        this.nodeText = Objects.requireNonNull(nodeText, "nodeText");
+    }
 
     /** The tree's canonical JSON text. */
     public String write(BandwidthTree tree) {
@@ -30,7 +47,7 @@ public final class TreeText {
             NodeSpec n = tree.node(i);
             String text = before.get(n);
             if (text == null) {
-                text = ConfigWriter.node(n).toString();
+                text = nodeText.apply(n);
             }
             now.put(n, text);
             out.append(i == 0 ? "" : ",").append(text);
