@@ -465,7 +465,7 @@ public class JoinLatencyBench {
         breakdown.add(String.format(Locale.ROOT, "  %-20s %s", "CPU by thread", byThread));
         // The process's CPU less its Java threads': the JVM's own threads (the collector's workers,
         // the JIT compilers). On 2 cores what they take is what the join path waits for: with no
-        // collector at all (Epsilon) the 1000/s p99 was 2-3.5 ms against 4-94 ms with ZGC (2026-11-28).
+        // collector at all (Epsilon) the 1000/s p99 was 1.5-3.5 ms against 4-94 ms with ZGC (2026-11-28, tailjoin).
         breakdown.add(String.format(Locale.ROOT, "  %-20s %.3f ms per join (the JVM's own threads: garbage collector,"
                 + " JIT compilers, VM)", "CPU outside Java", Math.max(0, cpu - javaThreadsCpu) / 1e6 / joins));
         breakdown.forEach(System.out::println);
