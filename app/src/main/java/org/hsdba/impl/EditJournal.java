@@ -23,8 +23,15 @@ import org.hsdba.model.PortRef;
  */
 final class EditJournal implements EditHistory {
 
-    /** Writes kept per port: a program further behind than that compares in full. */
-    static final int MAX_WRITES = 256;
+    /**
+     * Writes kept per port: a program further behind than that compares in full. A program is
+     * behind by the writes made while its change was at the switch (one or two at 1000 joins/s,
+     * one per join during a stall of that many milliseconds). Each kept write holds its tree
+     * versions alive (about 0.2 MB at 3000 users): 256 kept 60-80 MB of old trees live, which every
+     * cycle of the collector marks again, on the cores the joins need (JoinLatencyBench at
+     * 1000/s: the collector's CPU, not the path, made the p99; docs/benchmarks.md).
+     */
+    static final int MAX_WRITES = 32;
 
     /** One write: {@code from} (stored) became {@code to} (stored) by {@code chain}. */
     private static final class Write {

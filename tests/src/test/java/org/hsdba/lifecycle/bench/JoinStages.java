@@ -339,7 +339,43 @@ final class JoinStages {
         out.add(String.format(Locale.ROOT, "%s%-20s %s", indent, "  their largest step", largest.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
                 .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))));
+        Join worst = slow.stream().max(java.util.Comparator.comparingLong(
+                j -> j.at[Stage.CONFIRMED.ordinal()] - j.at[Stage.ARRIVED.ordinal()])).orElseThrow();
+        out.add(String.format(Locale.ROOT, "%s%-20s %.2f ms, arrived at %.0f ms (JVM uptime %.0f ms, as -Xlog"
+                + " stamps it): %s", indent, "  the slowest", (worst.at[Stage.CONFIRMED.ordinal()]
+                - worst.at[Stage.ARRIVED.ordinal()]) / 1e6, (worst.at[Stage.ARRIVED.ordinal()] - first) / 1e6,
+                uptimeMs(worst.at[Stage.ARRIVED.ordinal()]), intervals(worst)));
         return out;
+    }
+
+    /**
+     * The JVM's uptime (ms) at {@code nanos} of System.nanoTime(): where a stall shows in the
+     * GC and safepoint logs (-Xlog:gc,safepoint stamp uptime), to within a millisecond.
+     */
+    private static double uptimeMs(long nanos) {
+        long now = System.nanoTime();
+        long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        return uptime - (now - nanos) / 1e6;
+    }
+
+    /** Each stamped interval of {@code j} up to its confirmation, "name ms", in path order. */
+    private static String intervals(Join j) {
+        List<String> parts = new ArrayList<>();
+        long last = UNSTAMPED;
+        for (Stage s : Stage.values()) {
+            long at = j.at[s.ordinal()];
+            if (at == UNSTAMPED) {
+                continue;
+            }
+            if (last != UNSTAMPED) {
+                parts.add(String.format(Locale.ROOT, "%s %.3f", s.interval.trim(), (at - last) / 1e6));
+            }
+            last = at;
+            if (s == Stage.CONFIRMED) {
+                break;
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private static String group(long fromNanos, long toNanos, int joins) {

@@ -104,6 +104,11 @@ public class JoinStagesTest {
         assertEquals(tail.toString(), "slowest 1 %          3 joins >= 10.00 ms, arrived at 50-51 ms (2) 150 ms (1)",
                 tail.get(0));
         assertEquals("their largest step join queue 2, compiler diff 1", tail.get(1).replaceAll(" +", " ").trim());
+        // the slowest join's every interval, and where it arrived on the JVM's clock (the -Xlog stamps)
+        String slowest = tail.get(2).replaceAll(" +", " ").trim();
+        assertTrue(slowest, slowest.matches("the slowest 11\\.00 ms, arrived at 150 ms \\(JVM uptime -?[0-9]+ ms, as -Xlog"
+                + " stamps it\\): join queue 0\\.000, store write 0\\.000, wait for diff 0\\.000, compiler diff 10\\.000,"
+                + " diff->send 0\\.000, ->adapter confirms 1\\.000"));
     }
 
     @Test(expected = IllegalArgumentException.class)
