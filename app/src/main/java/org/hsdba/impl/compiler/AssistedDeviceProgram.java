@@ -67,8 +67,6 @@ final class AssistedDeviceProgram extends TreeProgramBase {
         return DeviceMode.CONTROLLER_ASSISTED;
     }
 
-
-
     /**
      * The controller-assisted compiler compares whole trees: {@code history} is not used. The
      * estimator and the idle timeout reach no switch message here (the controller measures per
@@ -94,9 +92,6 @@ final class AssistedDeviceProgram extends TreeProgramBase {
             throw new ProgramException(e.getMessage(), e);
         }
     }
-
-
-
 
     /**
      * One QUERYALL: every tree's entry counters (bytes and packets: the offered load) and drop

@@ -80,8 +80,6 @@ final class InSwitchProgram extends TreeProgramBase {
         return DeviceMode.IN_SWITCH;
     }
 
-
-
     /**
      * A kept tree with a known chain of edits from the installed version costs what the edits
      * touched; any other tree is admitted (if changed) and compared in full, and so is every tree
@@ -119,9 +117,6 @@ final class InSwitchProgram extends TreeProgramBase {
             throw new ProgramException(e.getMessage(), e);
         }
     }
-
-
-
 
     @Override
     public CompletableFuture<CounterReading> readCounters(PofSwitch sw) {
