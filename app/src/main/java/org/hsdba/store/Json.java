@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.JsonWriter;
 
 /** JSON text written by hand where the store writes on every join (its entries' keys, ids and a delta's nodes). */
 final class Json {
@@ -14,7 +15,7 @@ final class Json {
     /** Appends {@code text} as a JSON string (quoted, escaped as Jackson escapes it); returns {@code out}. */
     static StringBuilder quote(StringBuilder out, String text) {
         out.append('"');
-        if (plain(text)) {
+        if (JsonWriter.plain(text)) {
             // The store's keys and node ids never need escaping: copied as they are, the
             // encoder's character loop and table look-ups (a quarter of writing the index) skipped.
             out.append(text);
@@ -24,16 +25,6 @@ final class Json {
         return out.append('"');
     }
 
-    /** True if Jackson's encoder would write {@code text} unchanged: no control character, quote or backslash. */
-    private static boolean plain(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c == '"' || c == '\\') {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * Appends {@code node} as the text of {@link ConfigJson#nodeToJson} ({@code toString()} of

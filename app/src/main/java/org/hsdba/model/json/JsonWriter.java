@@ -163,8 +163,11 @@ public final class JsonWriter {
         return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(text)) + '"';
     }
 
-    /** True if JSON needs no escape in {@code text} (the encoder escapes only these). */
-    private static boolean plain(String text) {
+    /**
+     * True if JSON needs no escape in {@code text}: no control character, quote or backslash (the
+     * only characters Jackson's encoder escapes), so it may be copied between quotes as it is.
+     */
+    public static boolean plain(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x20 || c == '"' || c == '\\') {
