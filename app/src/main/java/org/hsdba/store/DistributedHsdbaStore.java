@@ -29,6 +29,7 @@ import org.hsdba.api.VersionConflictException;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.PortRef;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.JsonWriter;
 import org.hsdba.model.json.TreeText;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.ConsistentMap;
@@ -642,7 +643,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         boolean first = true;
         boolean deltas = false;
         for (List<String> chain : entries.values()) {
-            Json.quote(out.append(first ? "" : ","), chain.get(0));
+            JsonWriter.quote(out.append(first ? "" : ","), chain.get(0));
             first = false;
             deltas |= chain.size() > 1;
         }
@@ -653,7 +654,7 @@ public final class DistributedHsdbaStore implements HsdbaStore {
             for (Map.Entry<PortRef, List<String>> e : entries.entrySet()) {
                 List<String> chain = e.getValue();
                 if (chain.size() > 1) {
-                    Json.quote(out.append(first ? "" : ","), chain.get(0)).append(":[");
+                    JsonWriter.quote(out.append(first ? "" : ","), chain.get(0)).append(":[");
                     out.append(deltasText(e.getKey(), chain)).append(']');
                     first = false;
                 }
@@ -678,11 +679,11 @@ public final class DistributedHsdbaStore implements HsdbaStore {
         StringBuilder text;
         if (k == n - 1 && startsWith(chain, known.chain)) {
             text = new StringBuilder(known.text.length() + chain.get(n - 1).length() + 3).append(known.text);
-            Json.quote(n > 2 ? text.append(',') : text, chain.get(n - 1));
+            JsonWriter.quote(n > 2 ? text.append(',') : text, chain.get(n - 1));
         } else {
             text = new StringBuilder(56 * n);
             for (int i = 1; i < n; i++) {
-                Json.quote(i > 1 ? text.append(',') : text, chain.get(i));
+                JsonWriter.quote(i > 1 ? text.append(',') : text, chain.get(i));
             }
         }
         ChainText made = new ChainText(chain, text.toString());

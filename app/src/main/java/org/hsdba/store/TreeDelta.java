@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.hsdba.model.BandwidthTree;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.JsonWriter;
 
 /**
  * A change of a tree's membership only (nodes joined, pruned or changed in place; settings,
@@ -141,7 +142,7 @@ final class TreeDelta {
         StringBuilder out = new StringBuilder(64 + 24 * removes.size() + 160 * puts.size());
         out.append("{\"revision\":").append(revision).append(",\"remove\":[");
         for (int i = 0; i < removes.size(); i++) {
-            Json.quote(out.append(i == 0 ? "" : ","), removes.get(i));
+            JsonWriter.quote(out.append(i == 0 ? "" : ","), removes.get(i));
         }
         out.append("],\"put\":[");
         for (int i = 0; i < puts.size(); i++) {

@@ -14,13 +14,14 @@ import org.hsdba.model.MatchKey;
 import org.hsdba.model.NodeSpec;
 import org.hsdba.model.Rate;
 import org.hsdba.model.json.ConfigJson;
+import org.hsdba.model.json.JsonWriter;
 import org.junit.Test;
 
 /** The store's hand-written JSON is the text Jackson writes for the same values, character for character. */
 public class JsonTest {
 
     private static String quoted(String text) {
-        return Json.quote(new StringBuilder(), text).toString();
+        return JsonWriter.quote(new StringBuilder(), text).toString();
     }
 
     @Test

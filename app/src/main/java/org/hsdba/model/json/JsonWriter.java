@@ -157,17 +157,26 @@ public final class JsonWriter {
     }
 
     private static String quote(String text) {
-        if (plain(text)) {
-            return '"' + text + '"';
-        }
-        return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(text)) + '"';
+        return quote(new StringBuilder(text.length() + 2), text).toString();
     }
 
     /**
-     * True if JSON needs no escape in {@code text}: no control character, quote or backslash (the
-     * only characters Jackson's encoder escapes), so it may be copied between quotes as it is.
+     * Appends {@code text} as a JSON string, quoted and escaped as Jackson escapes it; returns
+     * {@code out}. Text that needs no escape (ids, keys, rates: nearly all of it) is copied as it
+     * is, without the encoder's character loop and table look-ups.
      */
-    public static boolean plain(String text) {
+    public static StringBuilder quote(StringBuilder out, String text) {
+        out.append('"');
+        if (plain(text)) {
+            out.append(text);
+        } else {
+            JsonStringEncoder.getInstance().quoteAsString(text, out);
+        }
+        return out.append('"');
+    }
+
+    /** True if JSON needs no escape in {@code text}: no control character, quote or backslash (the only characters Jackson's encoder escapes). */
+    private static boolean plain(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x20 || c == '"' || c == '\\') {
