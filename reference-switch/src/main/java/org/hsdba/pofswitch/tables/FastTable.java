@@ -144,17 +144,7 @@ public final class FastTable {
         }
         if (scanSlots != null && candidate(entry)) {
             // after every candidate of a higher or equal rank: those were installed earlier
-            int r = rank(entry);
-            int lo = 0;
-            int hi = scanCount;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (scanRanks[mid] >= r) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
+            int lo = scanPosition(rank(entry), true);
             if (scanCount == scanSlots.length) {
                 growScan();
             }
@@ -169,6 +159,24 @@ public final class FastTable {
         return slot;
     }
 
+    /**
+     * In the scan order (ranks descending), the first position past every candidate of a rank
+     * above {@code rank}, and also past those of rank {@code rank} when {@code pastEqual}.
+     */
+    private int scanPosition(int rank, boolean pastEqual) {
+        int lo = 0;
+        int hi = scanCount;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (scanRanks[mid] > rank || pastEqual && scanRanks[mid] == rank) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** The entry {@code entry} just removed from the table: frees its slot, which is returned (-1 if unknown). */
     public int remove(FlowEntry entry) {
         Integer boxed = slotOf.remove(entry);
@@ -180,17 +188,7 @@ public final class FastTable {
             emDelete(slot);
         }
         if (scanSlots != null && candidate(entry)) {
-            int r = rank(entry);
-            int lo = 0;
-            int hi = scanCount;
-            while (lo < hi) { // the first candidate of rank r: entry is in that run
-                int mid = (lo + hi) >>> 1;
-                if (scanRanks[mid] > r) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
+            int lo = scanPosition(rank(entry), false); // the first candidate of its rank: entry is in that run
             while (scanSlots[lo] != slot) {
                 lo++;
             }
