@@ -361,6 +361,13 @@ final class JoinStages {
     /** Each stamped interval of {@code j} up to its confirmation, "name ms", in path order. */
     private static String intervals(Join j) {
         List<String> parts = new ArrayList<>();
+        steps(j).forEach((name, ns) -> parts.add(String.format(Locale.ROOT, "%s %.3f", name, ns / 1e6)));
+        return String.join(", ", parts);
+    }
+
+    /** The nanoseconds of each interval between consecutive stamped stages of {@code j} up to its confirmation, in path order. */
+    private static Map<String, Long> steps(Join j) {
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
         long last = UNSTAMPED;
         for (Stage s : Stage.values()) {
             long at = j.at[s.ordinal()];
@@ -368,14 +375,14 @@ final class JoinStages {
                 continue;
             }
             if (last != UNSTAMPED) {
-                parts.add(String.format(Locale.ROOT, "%s %.3f", s.interval.trim(), (at - last) / 1e6));
+                out.put(s.interval, at - last);
             }
             last = at;
             if (s == Stage.CONFIRMED) {
                 break;
             }
         }
-        return String.join(", ", parts);
+        return out;
     }
 
     private static String group(long fromNanos, long toNanos, int joins) {
@@ -385,24 +392,7 @@ final class JoinStages {
 
     /** The interval (between consecutive stamped stages up to the confirmation) that took a join longest. */
     private static String largestInterval(Join j) {
-        String name = "?";
-        long most = -1;
-        long last = UNSTAMPED;
-        for (Stage s : Stage.values()) {
-            long at = j.at[s.ordinal()];
-            if (at == UNSTAMPED) {
-                continue;
-            }
-            if (last != UNSTAMPED && at - last > most) {
-                most = at - last;
-                name = s.interval;
-            }
-            last = at;
-            if (s == Stage.CONFIRMED) {
-                break;
-            }
-        }
-        return name;
+        return steps(j).entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
     }
 
     private static String line(String indent, String name, List<Double> ms) {
