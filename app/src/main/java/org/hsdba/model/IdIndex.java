@@ -1,35 +1,57 @@
 package org.hsdba.model;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Node id to pre-order index of one tree: open addressing with linear probing over two flat
- * arrays; immutable once built. An edit that changes the tree's shape derives the next index by
- * renumbering (the ids stay where they are, so their strings are not even read) and inserting its
- * new ids; a removed id leaves a tombstone, and the index is rebuilt when tombstones and ids
- * fill half of it.
+ * arrays, plus the few ids inserted since they were built; immutable once built.
+ *
+ * <p>A join inserts one id and moves every later node up by one. Copying the flat arrays for it
+ * made the index the largest allocation of a join (two arrays of 2-4 slots per node, a fifth of
+ * what a join allocated at 1000 joins/s, which is what the collector's concurrent work on 2 cores
+ * tracks). So an insert is kept as a pending {@code (index, id)} pair, shared with the index it was
+ * derived from, and a lookup applies the pending moves to what the flat arrays say; every
+ * {@link #MAX_PENDING} inserts the index is built flat again from the tree's nodes. Other edits
+ * that change the shape renumber the flat arrays through a table (the ids stay where they are, so
+ * their strings are not even read); a removed id leaves a tombstone, and the index is rebuilt when
+ * tombstones and ids fill half of it.
  */
 final class IdIndex {
 
+    /** Inserts kept pending before the index is built flat again: a lookup costs at most this many steps more. */
+    static final int MAX_PENDING = 16;
+
     /** The value of a removed id: the slot stays occupied so that probe sequences through it go on. */
     private static final int REMOVED = -1;
+    private static final String[] NO_IDS = {};
+    private static final int[] NO_INDICES = {};
 
     private final String[] keys;
     private final int[] values;
     private final int shift;
     private final int occupied;
+    /**
+     * Inserts since the flat arrays were built, oldest first: id {@code pendingIds[j]} went to
+     * index {@code pendingAt[j]}, and every index from there on (after the inserts before it) moved
+     * up by one.
+     */
+    private final String[] pendingIds;
+    private final int[] pendingAt;
 
-    private IdIndex(String[] keys, int[] values, int occupied) {
+    private IdIndex(String[] keys, int[] values, int occupied, String[] pendingIds, int[] pendingAt) {
         this.keys = keys;
         this.values = values;
         this.shift = 32 - Integer.numberOfTrailingZeros(keys.length);
         this.occupied = occupied;
+        this.pendingIds = pendingIds;
+        this.pendingAt = pendingAt;
     }
 
     /** The index of the nodes by id; ids must be distinct. */
     static IdIndex of(List<NodeSpec> nodes) {
         int capacity = Integer.highestOneBit(Math.max(4, nodes.size() * 2 - 1)) << 1; // at most half full
-        IdIndex index = new IdIndex(new String[capacity], new int[capacity], nodes.size());
+        IdIndex index = new IdIndex(new String[capacity], new int[capacity], nodes.size(), NO_IDS, NO_INDICES);
         for (int i = 0; i < nodes.size(); i++) {
             index.insert(nodes.get(i).id(), i);
         }
@@ -42,8 +64,8 @@ final class IdIndex {
      * {@code after} is the new tree's node list, for a rebuild.
      */
     IdIndex renumbered(int[] renumber, List<NodeSpec> added, int addedAt, List<NodeSpec> after) {
-        if ((occupied + added.size()) * 2 > keys.length) {
-            return of(after);
+        if (pendingIds.length > 0 || (occupied + added.size()) * 2 > keys.length) {
+            return of(after); // the table is for the indices a lookup gives, which the flat arrays do not hold
         }
         int[] newValues = values.clone();
         for (int slot = 0; slot < newValues.length; slot++) {
@@ -51,7 +73,7 @@ final class IdIndex {
                 newValues[slot] = renumber[newValues[slot]];
             }
         }
-        IdIndex index = new IdIndex(keys.clone(), newValues, occupied + added.size());
+        IdIndex index = new IdIndex(keys.clone(), newValues, occupied + added.size(), NO_IDS, NO_INDICES);
         for (int k = 0; k < added.size(); k++) {
             index.insert(added.get(k).id(), addedAt + k);
         }
@@ -60,29 +82,49 @@ final class IdIndex {
 
     /**
      * {@link #renumbered} for one new id at {@code at}: the nodes from {@code at} on move up by
-     * one, without a renumbering table. {@code after} is the new tree's node list, for a rebuild.
+     * one. The flat arrays are shared; {@code after} (the new tree's node list) is read only when
+     * the pending inserts are full and the index is built flat again.
      */
     IdIndex inserted(int at, String id, List<NodeSpec> after) {
-        if ((occupied + 1) * 2 > keys.length) {
+        int k = pendingIds.length;
+        if (k + 1 >= MAX_PENDING) {
             return of(after);
         }
-        int[] newValues = values.clone();
-        for (int slot = 0; slot < newValues.length; slot++) {
-            // Keys not read: a removed id's -1 stays, and an empty slot's value, which nothing
-            // reads (a lookup stops at the empty key, an insert overwrites it), may change.
-            if (newValues[slot] >= at) {
-                newValues[slot]++;
-            }
-        }
-        IdIndex index = new IdIndex(keys.clone(), newValues, occupied + 1);
-        index.insert(id, at);
-        return index;
+        String[] ids = Arrays.copyOf(pendingIds, k + 1);
+        int[] at2 = Arrays.copyOf(pendingAt, k + 1);
+        ids[k] = id;
+        at2[k] = at;
+        return new IdIndex(keys, values, occupied, ids, at2);
     }
 
     /** The index of node {@code id}, or -1 if there is none. */
     int get(String id) {
+        int v = -1;
+        int next = 0; // the first pending insert that may move v
+        for (int j = pendingIds.length - 1; j >= 0; j--) {
+            if (pendingIds[j].equals(id)) {
+                v = pendingAt[j];
+                next = j + 1;
+                break;
+            }
+        }
+        if (v < 0) {
+            v = flatGet(id);
+            if (v < 0) {
+                return -1;
+            }
+        }
+        for (int j = next; j < pendingAt.length; j++) {
+            if (v >= pendingAt[j]) {
+                v++;
+            }
+        }
+        return v;
+    }
+
+    private int flatGet(String id) {
         for (int slot = slot(id); keys[slot] != null; slot = next(slot)) {
-            if (values[slot] >= 0 && keys[slot].equals(id)) {
+            if (values[slot] != REMOVED && keys[slot].equals(id)) {
                 return values[slot];
             }
         }
