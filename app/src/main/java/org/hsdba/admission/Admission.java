@@ -62,7 +62,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf(), run.groups);
+        return new ResolvedTree(tree, run.weight, run.guarantee, run.leaf(), run.groups);
     }
 
     /**
@@ -106,7 +106,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.peak, run.implied, run.leaf, run.groups);
+        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.leaf, run.groups);
     }
 
     /** One admission pass over a tree. */
@@ -115,8 +115,6 @@ public final class Admission {
         private final int n;
         private final double[] weight;
         private final double[] guarantee;
-        private final double[] peak;
-        private final boolean[] implied;
         private boolean[] leaf;
         /** The sibling group of each parent (index + 1; 0: the port), as resolved. */
         private final SiblingGroup[] groups;
@@ -137,8 +135,6 @@ public final class Admission {
             this.n = tree.size();
             this.weight = new double[n];
             this.guarantee = new double[n];
-            this.peak = new double[n];
-            this.implied = new boolean[n];
             this.groups = new SiblingGroup[n + 1];
         }
 
@@ -184,11 +180,8 @@ public final class Admission {
                 if (s >= 0 && !changed[i]) {
                     weight[i] = admitted.weight(s);
                     guarantee[i] = admitted.guarantee(s);
-                    peak[i] = admitted.peak(s);
-                    implied[i] = admitted.guaranteeImplied(s);
                     leaf[i] = admitted.isLeaf(s);
                 } else {
-                    peak[i] = tree.node(i).peak().asDouble();
                     guarantee[i] = Double.NaN; // unknown until its group is resolved: counts as changed
                 }
             }
@@ -233,9 +226,6 @@ public final class Admission {
 
         Run run() {
             checkLevelTemplates();
-            for (int i = 0; i < n; i++) {
-                peak[i] = tree.node(i).peak().asDouble();
-            }
             // Pre-order: a parent is resolved before its children need its guarantee.
             resolveChildren(-1);
             for (int i = 0; i < n; i++) {
@@ -370,7 +360,7 @@ public final class Admission {
                     ratio = budget / (old.restWeightSum() + SiblingGroup.Kind.restWeight(node));
                     for (int k = 0; k < kids.length - 1; k++) {
                         int s = kids[k];
-                        guarantee[s] = Math.min(weight[s] * ratio, peak[s]);
+                        guarantee[s] = Math.min(weight[s] * ratio, ResolvedTree.peak(tree, s));
                     }
                 } else {
                     violations.subList(mark, violations.size()).clear();
@@ -497,8 +487,7 @@ public final class Admission {
                     break;
                 default:
                     weight[c] = SiblingGroup.Kind.restWeight(node);
-                    guarantee[c] = Math.min(weight[c] * rho, peak[c]);
-                    implied[c] = true;
+                    guarantee[c] = Math.min(weight[c] * rho, ResolvedTree.peak(tree, c));
             }
         }
 
@@ -531,7 +520,7 @@ public final class Admission {
             boolean anyGiven = false;
             for (int c : kids) {
                 sum += guarantee[c];
-                anyGiven |= !implied[c];
+                anyGiven |= !ResolvedTree.guaranteeImplied(tree, c);
             }
             if (Double.isNaN(sum) || Double.isNaN(budget) || !anyGiven) {
                 return;
@@ -542,7 +531,7 @@ public final class Admission {
                     limit = Rate.format(budget) + " (eta " + fmt(tree.eta()) + " x capacity " + tree.capacity() + ")";
                 } else {
                     limit = Rate.format(budget) + " guaranteed to \"" + tree.node(p).id() + "\""
-                            + (implied[p] ? " (implied by its weight)" : "");
+                            + (ResolvedTree.guaranteeImplied(tree, p) ? " (implied by its weight)" : "");
                 }
                 add(ViolationCode.GUARANTEE_ABOVE_PARENT, p < 0 ? null : tree.node(p).id(), p < 0 ? "nodes" : "guaranteed",
                         describe(p) + ": guaranteed rates of children sum to " + Rate.format(sum) + " > " + limit);

@@ -1,6 +1,8 @@
 package org.hsdba.admission;
 
+import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
+import org.hsdba.model.NodeSpec;
 
 /**
  * An admitted tree with every node's effective weight, guaranteed rate and peak rate, indexed
@@ -11,25 +13,23 @@ import org.hsdba.model.BandwidthTree;
  * {@code g = w / sum(w of siblings) * g(parent)}, capped at the node's peak; in guarantee+excess
  * mode a missing {@code g} is 0 and a missing {@code w} is 1. Templates get their given values
  * (w = 1 and g = 0 when missing). Rates are bits/s as doubles; an unlimited peak is +infinity.
+ *
+ * <p>Peaks and whether a guarantee is implied are read from the nodes, not kept per node: an
+ * array indexed like the tree is copied whole by every join, and these two are the node's own.
  */
 public final class ResolvedTree {
 
     private final BandwidthTree tree;
     private final double[] weight;
     private final double[] guarantee;
-    private final double[] peak;
-    private final boolean[] implied;
     private final boolean[] leaf;
     /** By parent index + 1 (0: the port). */
     private final SiblingGroup[] groups;
 
-    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, double[] peak, boolean[] implied,
-                 boolean[] leaf, SiblingGroup[] groups) {
+    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, boolean[] leaf, SiblingGroup[] groups) {
         this.tree = tree;
         this.weight = weight;
         this.guarantee = guarantee;
-        this.peak = peak;
-        this.implied = implied;
         this.leaf = leaf;
         this.groups = groups;
     }
@@ -51,15 +51,15 @@ public final class ResolvedTree {
     /** The same admitted tree with another version number (admission does not depend on it). */
     public ResolvedTree withVersion(long version) {
         return version == tree.version() ? this
-                : new ResolvedTree(tree.withVersion(version), weight, guarantee, peak, implied, leaf, groups);
+                : new ResolvedTree(tree.withVersion(version), weight, guarantee, leaf, groups);
     }
 
     /** The same admitted tree with other version numbers ({@link BandwidthTree#withVersions}). */
     public ResolvedTree withVersions(long version, long operatorVersion, long generation) {
         BandwidthTree t = tree;
         return version == t.version() && operatorVersion == t.operatorVersion() && generation == t.generation() ? this
-                : new ResolvedTree(t.withVersions(version, operatorVersion, generation), weight, guarantee, peak, implied,
-                        leaf, groups);
+                : new ResolvedTree(t.withVersions(version, operatorVersion, generation), weight, guarantee, leaf,
+                        groups);
     }
 
     public int size() {
@@ -76,12 +76,26 @@ public final class ResolvedTree {
 
     /** Peak rate in bits/s, +infinity if unlimited. */
     public double peak(int index) {
-        return peak[index];
+        return peak(tree, index);
     }
 
     /** True if the guaranteed rate was derived rather than given. */
     public boolean guaranteeImplied(int index) {
-        return implied[index];
+        return guaranteeImplied(tree, index);
+    }
+
+    /** Node {@code index}'s peak rate in bits/s, +infinity if unlimited. */
+    static double peak(BandwidthTree tree, int index) {
+        return tree.node(index).peak().asDouble();
+    }
+
+    /**
+     * Whether admission derives node {@code index}'s guarantee from its weight: in weighted mode, a
+     * member (not a template) that gives no guaranteed rate.
+     */
+    static boolean guaranteeImplied(BandwidthTree tree, int index) {
+        NodeSpec node = tree.node(index);
+        return tree.mode() == AllocationMode.WEIGHTED && !node.isTemplate() && node.guaranteed().isEmpty();
     }
 
     public double weight(String id) {
@@ -93,7 +107,7 @@ public final class ResolvedTree {
     }
 
     public double peak(String id) {
-        return peak[index(id)];
+        return peak(index(id));
     }
 
     private int index(String id) {

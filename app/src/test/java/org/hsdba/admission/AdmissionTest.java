@@ -56,6 +56,30 @@ public class AdmissionTest {
     }
 
     @Test
+    public void aGuaranteeIsImpliedOnlyForAWeightedModeMemberThatGivesNoneAndPeaksAreTheNodes() {
+        BandwidthTree.Builder b = subnetUserTree()
+                .addNode(ip("lab", null, "10.1.0.0/16").guaranteed(Rate.parse("4G")).build())
+                .addNode(ip("alice", "lab", "10.1.0.1").weight(2.0).peak(Rate.parse("300M")).build())
+                .addNode(ip("bob", "lab", "10.1.0.2").build())
+                .addNode(NodeSpec.builder("users").parent("lab").weight(3.0).template(true).build())
+                .addNode(ip("ops", null, "10.2.0.0/16").build());
+        ResolvedTree weighted = Admission.admit(b.build());
+        assertFalse(weighted.guaranteeImplied(weighted.tree().indexOf("lab")));
+        assertTrue(weighted.guaranteeImplied(weighted.tree().indexOf("alice")));
+        assertTrue(weighted.guaranteeImplied(weighted.tree().indexOf("bob")));
+        assertFalse(weighted.guaranteeImplied(weighted.tree().indexOf("users")));
+        assertTrue(weighted.guaranteeImplied(weighted.tree().indexOf("ops")));
+        assertEquals(300e6, weighted.peak("alice"), 0);
+        assertEquals(Double.POSITIVE_INFINITY, weighted.peak("bob"), 0);
+        // alice's share of lab's 4G by weight (2 of 3) is capped by her peak.
+        assertEquals(300e6, weighted.guarantee("alice"), EPS);
+        ResolvedTree excess = Admission.admit(b.mode(AllocationMode.GUARANTEE_EXCESS).build());
+        for (int i = 0; i < excess.size(); i++) {
+            assertFalse(excess.tree().node(i).id(), excess.guaranteeImplied(i));
+        }
+    }
+
+    @Test
     public void portLimitIsEtaTimesCapacity() {
         BandwidthTree t = subnetUserTree()
                 .addNode(ip("a", null, "10.1.0.0/16").guaranteed(Rate.parse("6G")).build())
