@@ -99,17 +99,19 @@ final class IdIndex {
 
     /** The index of node {@code id}, or -1 if there is none. */
     int get(String id) {
-        int v = -1;
+        // Most ids are in the flat arrays (a pending id is not: ids are unique, a removed one is a
+        // tombstone there), so those are asked first and the pending ids only on a miss.
+        int v = flatGet(id);
         int next = 0; // the first pending insert that may move v
-        for (int j = pendingIds.length - 1; j >= 0; j--) {
-            if (pendingIds[j].equals(id)) {
-                v = pendingAt[j];
-                next = j + 1;
-                break;
-            }
-        }
         if (v < 0) {
-            v = flatGet(id);
+            int hash = id.hashCode();
+            for (int j = pendingIds.length - 1; j >= 0; j--) {
+                if (pendingIds[j].hashCode() == hash && pendingIds[j].equals(id)) {
+                    v = pendingAt[j];
+                    next = j + 1;
+                    break;
+                }
+            }
             if (v < 0) {
                 return -1;
             }
