@@ -199,18 +199,27 @@ public final class Admission {
                 if (p >= 0) {
                     leaf[p] = tree.isLeaf(p);
                 }
-                double[] before = new double[tree.childCount(p)];
-                for (int k = 0; k < before.length; k++) {
-                    before[k] = guarantee[tree.child(p, k)];
+                // A changed guarantee re-resolves the children's group; a leaf has none (its own
+                // rates were checked with its siblings), so a join under a large parent neither
+                // queues nor even records every sibling. Changed nodes were queued above.
+                int count = tree.childCount(p);
+                int parents = 0;
+                for (int k = 0; k < count; k++) {
+                    parents += tree.childCount(tree.child(p, k)) > 0 ? 1 : 0;
+                }
+                int[] inner = new int[parents];
+                double[] before = new double[parents];
+                for (int k = 0, m = 0; m < parents; k++) {
+                    int c = tree.child(p, k);
+                    if (tree.childCount(c) > 0) {
+                        inner[m] = c;
+                        before[m++] = guarantee[c];
+                    }
                 }
                 resolveChildren(p);
-                for (int k = 0; k < before.length; k++) {
-                    int c = tree.child(p, k);
-                    // A changed guarantee re-resolves the children's group; a leaf has none (its
-                    // own rates were checked with its siblings), so a join under a large parent
-                    // does not queue every sibling. Changed nodes were queued above.
-                    if (tree.childCount(c) > 0 && Double.compare(before[k], guarantee[c]) != 0) {
-                        queue(dirty, queued, c);
+                for (int m = 0; m < parents; m++) {
+                    if (Double.compare(before[m], guarantee[inner[m]]) != 0) {
+                        queue(dirty, queued, inner[m]);
                     }
                 }
             }
@@ -334,12 +343,6 @@ public final class Admission {
                     }
                 }
             }
-            int[] kids = new int[template < 0 ? count : count - 1];
-            for (int k = 0, m = 0; k < count; k++) {
-                if (k != template) {
-                    kids[m++] = tree.child(p, k);
-                }
-            }
             double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
             double ratio;
             boolean refused = false;
@@ -358,9 +361,11 @@ public final class Admission {
                     // Every member takes an implied guarantee: the ratio splits the budget by weight,
                     // summed in member order as a full resolution sums it (the new member is last).
                     ratio = budget / (old.restWeightSum() + SiblingGroup.Kind.restWeight(node));
-                    for (int k = 0; k < kids.length - 1; k++) {
-                        int s = kids[k];
-                        guarantee[s] = Math.min(weight[s] * ratio, ResolvedTree.peak(tree, s));
+                    for (int k = 0; k < count - 1; k++) { // the new node is the last child
+                        if (k != template) {
+                            int s = tree.child(p, k);
+                            guarantee[s] = Math.min(weight[s] * ratio, ResolvedTree.peak(tree, s));
+                        }
                     }
                 } else {
                     violations.subList(mark, violations.size()).clear();
@@ -372,13 +377,13 @@ public final class Admission {
                 refused = Double.isNaN(weight[c]);
             }
             if (!refused && violations.size() == mark) {
-                checkSum(p, kids, budget);
+                checkSumOfChildren(p, template, budget);
             }
             if (!refused && violations.size() == mark) {
                 // The kept members do not overlap each other: only the new key can overlap one.
                 Boolean overlaps = old.overlapsMember(node.key());
                 if (overlaps == null) {
-                    checkKeys(p, kids);
+                    checkKeys(p, members(p, template));
                 } else if (overlaps) {
                     refused = true; // the full resolution names the sibling
                 } else {
@@ -515,6 +520,18 @@ public final class Admission {
             }
         }
 
+        /** The children of {@code p} but the one at position {@code template} (-1: none). */
+        private int[] members(int p, int template) {
+            int count = tree.childCount(p);
+            int[] kids = new int[template < 0 ? count : count - 1];
+            for (int k = 0, m = 0; k < count; k++) {
+                if (k != template) {
+                    kids[m++] = tree.child(p, k);
+                }
+            }
+            return kids;
+        }
+
         private void checkSum(int p, int[] kids, double budget) {
             double sum = 0;
             boolean anyGiven = false;
@@ -522,6 +539,29 @@ public final class Admission {
                 sum += guarantee[c];
                 anyGiven |= !ResolvedTree.guaranteeImplied(tree, c);
             }
+            checkSum(p, sum, anyGiven, budget);
+        }
+
+        /**
+         * {@link #checkSum(int, int[], double)} over the children of {@code p} but the one at position
+         * {@code template} (-1: none), in the same order, without gathering them: a join's group can
+         * hold thousands of users.
+         */
+        private void checkSumOfChildren(int p, int template, double budget) {
+            double sum = 0;
+            boolean anyGiven = false;
+            for (int k = 0; k < tree.childCount(p); k++) {
+                if (k != template) {
+                    int c = tree.child(p, k);
+                    sum += guarantee[c];
+                    anyGiven |= !ResolvedTree.guaranteeImplied(tree, c);
+                }
+            }
+            checkSum(p, sum, anyGiven, budget);
+        }
+
+        /** Reports the children's guarantees summing to {@code sum} if they exceed the parent's {@code budget}. */
+        private void checkSum(int p, double sum, boolean anyGiven, double budget) {
             if (Double.isNaN(sum) || Double.isNaN(budget) || !anyGiven) {
                 return;
             }
