@@ -62,7 +62,7 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(tree, run.weight, run.guarantee, run.leaf(), run.groups);
+        return new ResolvedTree(tree, run.leaf(), run.groups);
     }
 
     /**
@@ -106,15 +106,33 @@ public final class Admission {
         if (!run.violations.isEmpty()) {
             throw new InvalidTreeException(run.violations);
         }
-        return new ResolvedTree(run.tree, run.weight, run.guarantee, run.leaf, run.groups);
+        return new ResolvedTree(run.tree, run.leaf, run.groups);
+    }
+
+    /**
+     * The effective weights and guarantees a full admission pass computes for an admissible tree, as
+     * {weights, guarantees}: what {@link ResolvedTree} finds again from the nodes and their groups'
+     * ratios ({@link EffectiveRates}); for tests that hold the two to the same bits.
+     */
+    static double[][] resolvedValues(BandwidthTree tree) {
+        Run run = new Run(tree).run();
+        if (!run.violations.isEmpty()) {
+            throw new InvalidTreeException(run.violations);
+        }
+        double[][] out = new double[2][tree.size()];
+        for (int i = 0; i < tree.size(); i++) {
+            out[0][i] = run.values.weight(i);
+            out[1][i] = run.values.guarantee(i);
+        }
+        return out;
     }
 
     /** One admission pass over a tree. */
     private static final class Run {
         private final BandwidthTree tree;
         private final int n;
-        private final double[] weight;
-        private final double[] guarantee;
+        /** Effective weights and guarantees as this pass resolves them (what the checks compare). */
+        private RunValues values;
         private boolean[] leaf;
         /** The sibling group of each parent (index + 1; 0: the port), as resolved. */
         private final SiblingGroup[] groups;
@@ -133,8 +151,6 @@ public final class Admission {
         Run(BandwidthTree tree) {
             this.tree = tree;
             this.n = tree.size();
-            this.weight = new double[n];
-            this.guarantee = new double[n];
             this.groups = new SiblingGroup[n + 1];
         }
 
@@ -148,7 +164,7 @@ public final class Admission {
         }
 
         /**
-         * Resolves the edited tree from the admitted one: values of untouched nodes are copied, the
+         * Resolves the edited tree from the admitted one: values of untouched nodes are read from it, the
          * touched sibling groups re-resolved in pre-order (as in a full run, so violations come in
          * the same order), and below each re-resolved node whose guarantee changed, its children.
          * The admitted tree has no violation and every group not re-resolved has the same members
@@ -162,6 +178,7 @@ public final class Admission {
             for (int c : changedNodes) {
                 changed[c] = true;
             }
+            values = RunValues.kept(admitted, edit, changed);
             int[] touched = edit.touchedParents();
             if (changedNodes.length == 1 && touched.length == 1 && edit.before().size() + 1 == n) {
                 int c = changedNodes[0];
@@ -178,11 +195,7 @@ public final class Admission {
                     groups[i + 1] = admitted.group(s); // replaced below if the group is re-resolved
                 }
                 if (s >= 0 && !changed[i]) {
-                    weight[i] = admitted.weight(s);
-                    guarantee[i] = admitted.guarantee(s);
                     leaf[i] = admitted.isLeaf(s);
-                } else {
-                    guarantee[i] = Double.NaN; // unknown until its group is resolved: counts as changed
                 }
             }
             PriorityQueue<Integer> dirty = new PriorityQueue<>();
@@ -213,12 +226,12 @@ public final class Admission {
                     int c = tree.child(p, k);
                     if (tree.childCount(c) > 0) {
                         inner[m] = c;
-                        before[m++] = guarantee[c];
+                        before[m++] = values.guarantee(c);
                     }
                 }
                 resolveChildren(p);
                 for (int m = 0; m < parents; m++) {
-                    if (Double.compare(before[m], guarantee[inner[m]]) != 0) {
+                    if (Double.compare(before[m], values.guarantee(inner[m])) != 0) {
                         queue(dirty, queued, inner[m]);
                     }
                 }
@@ -234,6 +247,7 @@ public final class Admission {
         }
 
         Run run() {
+            values = RunValues.full(n);
             checkLevelTemplates();
             // Pre-order: a parent is resolved before its children need its guarantee.
             resolveChildren(-1);
@@ -282,8 +296,8 @@ public final class Admission {
                     checkOwnRates(c, node); // a kept node passed when admitted, with the same spec
                 }
                 if (node.isTemplate()) {
-                    weight[c] = node.weight().orElse(1.0);
-                    guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                    values.setWeight(c, node.weight().orElse(1.0));
+                    values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
                 } else {
                     kids[m++] = c;
                 }
@@ -295,15 +309,15 @@ public final class Admission {
                 groups[p + 1] = SiblingGroup.empty(tree);
                 return;
             }
-            double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double budget = p < 0 ? tree.rootBandwidth() : values.guarantee(p);
             double ratio = Double.NaN;
             SiblingGroup.Builder group = new SiblingGroup.Builder(tree);
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
                 for (int c : kids) {
                     NodeSpec node = tree.node(c);
-                    weight[c] = node.weight().orElse(1.0);
-                    guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
-                    group.add(node, weight[c]);
+                    values.setWeight(c, node.weight().orElse(1.0));
+                    values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
+                    group.add(node, values.weight(c));
                 }
             } else {
                 ratio = resolveProportional(p, kids, budget, group);
@@ -343,12 +357,12 @@ public final class Admission {
                     }
                 }
             }
-            double budget = p < 0 ? tree.rootBandwidth() : guarantee[p];
+            double budget = p < 0 ? tree.rootBandwidth() : values.guarantee(p);
             double ratio;
             boolean refused = false;
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
-                weight[c] = node.weight().orElse(1.0);
-                guarantee[c] = node.guaranteed().map(Rate::asDouble).orElse(0.0);
+                values.setWeight(c, node.weight().orElse(1.0));
+                values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
                 ratio = Double.NaN;
             } else {
                 SiblingGroup.Kind kind = SiblingGroup.Kind.of(node);
@@ -364,7 +378,7 @@ public final class Admission {
                     for (int k = 0; k < count - 1; k++) { // the new node is the last child
                         if (k != template) {
                             int s = tree.child(p, k);
-                            guarantee[s] = Math.min(weight[s] * ratio, ResolvedTree.peak(tree, s));
+                            values.setGuarantee(s, Math.min(values.weight(s) * ratio, EffectiveRates.peak(tree, s)));
                         }
                     }
                 } else {
@@ -374,7 +388,7 @@ public final class Admission {
                 // BOTH comes with an anchor (a first one would change the ratio: turned away above).
                 resolveMember(c, node, kind, anchor, ratio);
                 // An underivable weight: the full resolution words it.
-                refused = Double.isNaN(weight[c]);
+                refused = Double.isNaN(values.weight(c));
             }
             if (!refused && violations.size() == mark) {
                 checkSumOfChildren(p, template, budget);
@@ -395,7 +409,7 @@ public final class Admission {
                 return false;
             }
             SiblingGroup.Builder group = new SiblingGroup.Builder(tree, old);
-            group.add(node, weight[c]);
+            group.add(node, values.weight(c));
             groups[p + 1] = group.build(ratio);
             return true;
         }
@@ -440,8 +454,8 @@ public final class Admission {
                 rho = sumGOnly == 0 ? 0 : sumGOnly / kids.length;
                 if (rho == 0) {
                     for (int c : kids) {
-                        weight[c] = 1.0;
-                        guarantee[c] = 0;
+                        values.setWeight(c, 1.0);
+                        values.setGuarantee(c, 0);
                         group.add(tree.node(c), 1.0);
                     }
                     return 0;
@@ -462,11 +476,11 @@ public final class Admission {
                 NodeSpec node = tree.node(c);
                 SiblingGroup.Kind kind = SiblingGroup.Kind.of(node);
                 resolveMember(c, node, kind, anchor, rho);
-                if (Double.isNaN(weight[c]) && kind == SiblingGroup.Kind.GUARANTEE_ONLY) {
+                if (Double.isNaN(values.weight(c)) && kind == SiblingGroup.Kind.GUARANTEE_ONLY) {
                     add(ViolationCode.WEIGHT_UNDERIVABLE, node.id(), "weight", tree.path(c) + ": a weight cannot be"
                             + " derived from guaranteed " + node.guaranteed().get() + anchorNote(anchor, rho) + "; give a weight");
                 }
-                group.add(node, weight[c]);
+                group.add(node, values.weight(c));
             }
             return rho;
         }
@@ -479,20 +493,20 @@ public final class Admission {
         private void resolveMember(int c, NodeSpec node, SiblingGroup.Kind kind, NodeSpec anchor, double rho) {
             switch (kind) {
                 case BOTH:
-                    weight[c] = node.weight().getAsDouble();
-                    guarantee[c] = node.guaranteed().get().asDouble();
+                    values.setWeight(c, node.weight().getAsDouble());
+                    values.setGuarantee(c, node.guaranteed().get().asDouble());
                     checkProportional(c, anchor, rho);
                     break;
                 case GUARANTEE_ONLY:
-                    guarantee[c] = node.guaranteed().get().asDouble();
-                    weight[c] = guarantee[c] / rho;
-                    if (!(weight[c] > 0) || Double.isInfinite(weight[c])) {
-                        weight[c] = Double.NaN;
-                    }
+                    double g = node.guaranteed().get().asDouble();
+                    double w = g / rho;
+                    values.setGuarantee(c, g);
+                    values.setWeight(c, !(w > 0) || Double.isInfinite(w) ? Double.NaN : w);
                     break;
                 default:
-                    weight[c] = SiblingGroup.Kind.restWeight(node);
-                    guarantee[c] = Math.min(weight[c] * rho, ResolvedTree.peak(tree, c));
+                    double rest = SiblingGroup.Kind.restWeight(node);
+                    values.setWeight(c, rest);
+                    values.setGuarantee(c, Math.min(rest * rho, EffectiveRates.peak(tree, c)));
             }
         }
 
@@ -508,12 +522,12 @@ public final class Admission {
             if (tree.node(c) == a) {
                 return;
             }
-            double expected = weight[c] * rho;
-            double scale = Math.max(Math.abs(expected), Math.abs(guarantee[c]));
-            if (Math.abs(guarantee[c] - expected) > PROPORTION_TOLERANCE * scale) {
+            double expected = values.weight(c) * rho;
+            double scale = Math.max(Math.abs(expected), Math.abs(values.guarantee(c)));
+            if (Math.abs(values.guarantee(c) - expected) > PROPORTION_TOLERANCE * scale) {
                 NodeSpec node = tree.node(c);
                 add(ViolationCode.NOT_PROPORTIONAL, node.id(), "weight", tree.path(c) + ": guaranteed " + node.guaranteed().get()
-                        + " and weight " + fmt(weight[c]) + " are not proportional to sibling \"" + a.id() + "\" ("
+                        + " and weight " + fmt(values.weight(c)) + " are not proportional to sibling \"" + a.id() + "\" ("
                         + a.guaranteed().get() + ", weight " + fmt(a.weight().getAsDouble()) + "); weighted max-min"
                         + " only honours guarantees proportional to weights: give only one of them, make them"
                         + " proportional, or use mode \"guarantee-excess\"");
@@ -536,8 +550,8 @@ public final class Admission {
             double sum = 0;
             boolean anyGiven = false;
             for (int c : kids) {
-                sum += guarantee[c];
-                anyGiven |= !ResolvedTree.guaranteeImplied(tree, c);
+                sum += values.guarantee(c);
+                anyGiven |= !EffectiveRates.guaranteeImplied(tree, c);
             }
             checkSum(p, sum, anyGiven, budget);
         }
@@ -553,8 +567,8 @@ public final class Admission {
             for (int k = 0; k < tree.childCount(p); k++) {
                 if (k != template) {
                     int c = tree.child(p, k);
-                    sum += guarantee[c];
-                    anyGiven |= !ResolvedTree.guaranteeImplied(tree, c);
+                    sum += values.guarantee(c);
+                    anyGiven |= !EffectiveRates.guaranteeImplied(tree, c);
                 }
             }
             checkSum(p, sum, anyGiven, budget);
@@ -571,7 +585,7 @@ public final class Admission {
                     limit = Rate.format(budget) + " (eta " + fmt(tree.eta()) + " x capacity " + tree.capacity() + ")";
                 } else {
                     limit = Rate.format(budget) + " guaranteed to \"" + tree.node(p).id() + "\""
-                            + (ResolvedTree.guaranteeImplied(tree, p) ? " (implied by its weight)" : "");
+                            + (EffectiveRates.guaranteeImplied(tree, p) ? " (implied by its weight)" : "");
                 }
                 add(ViolationCode.GUARANTEE_ABOVE_PARENT, p < 0 ? null : tree.node(p).id(), p < 0 ? "nodes" : "guaranteed",
                         describe(p) + ": guaranteed rates of children sum to " + Rate.format(sum) + " > " + limit);

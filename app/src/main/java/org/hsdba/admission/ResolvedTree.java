@@ -1,8 +1,6 @@
 package org.hsdba.admission;
 
-import org.hsdba.model.AllocationMode;
 import org.hsdba.model.BandwidthTree;
-import org.hsdba.model.NodeSpec;
 
 /**
  * An admitted tree with every node's effective weight, guaranteed rate and peak rate, indexed
@@ -14,22 +12,20 @@ import org.hsdba.model.NodeSpec;
  * mode a missing {@code g} is 0 and a missing {@code w} is 1. Templates get their given values
  * (w = 1 and g = 0 when missing). Rates are bits/s as doubles; an unlimited peak is +infinity.
  *
- * <p>Peaks and whether a guarantee is implied are read from the nodes, not kept per node: an
- * array indexed like the tree is copied whole by every join, and these two are the node's own.
+ * <p>The values are found on demand from the node and the ratio its sibling group was resolved
+ * with ({@link EffectiveRates}), not kept per node: an array indexed like the tree is copied
+ * whole by every join (the indices after the joined node shift by one), and at 1000 joins/s those
+ * copies were what the collector's concurrent work tracked.
  */
 public final class ResolvedTree {
 
     private final BandwidthTree tree;
-    private final double[] weight;
-    private final double[] guarantee;
     private final boolean[] leaf;
     /** By parent index + 1 (0: the port). */
     private final SiblingGroup[] groups;
 
-    ResolvedTree(BandwidthTree tree, double[] weight, double[] guarantee, boolean[] leaf, SiblingGroup[] groups) {
+    ResolvedTree(BandwidthTree tree, boolean[] leaf, SiblingGroup[] groups) {
         this.tree = tree;
-        this.weight = weight;
-        this.guarantee = guarantee;
         this.leaf = leaf;
         this.groups = groups;
     }
@@ -51,59 +47,49 @@ public final class ResolvedTree {
     /** The same admitted tree with another version number (admission does not depend on it). */
     public ResolvedTree withVersion(long version) {
         return version == tree.version() ? this
-                : new ResolvedTree(tree.withVersion(version), weight, guarantee, leaf, groups);
+                : new ResolvedTree(tree.withVersion(version), leaf, groups);
     }
 
     /** The same admitted tree with other version numbers ({@link BandwidthTree#withVersions}). */
     public ResolvedTree withVersions(long version, long operatorVersion, long generation) {
         BandwidthTree t = tree;
         return version == t.version() && operatorVersion == t.operatorVersion() && generation == t.generation() ? this
-                : new ResolvedTree(t.withVersions(version, operatorVersion, generation), weight, guarantee, leaf,
-                        groups);
+                : new ResolvedTree(t.withVersions(version, operatorVersion, generation), leaf, groups);
     }
 
     public int size() {
-        return weight.length;
+        return leaf.length;
     }
 
     public double weight(int index) {
-        return weight[index];
+        return EffectiveRates.weight(tree, index, ratioAbove(index));
     }
 
     public double guarantee(int index) {
-        return guarantee[index];
+        return EffectiveRates.guarantee(tree, index, ratioAbove(index));
+    }
+
+    /** The ratio the group of node {@code index} (its parent's children) was resolved with. */
+    private double ratioAbove(int index) {
+        return groups[tree.parentIndex(index) + 1].ratio();
     }
 
     /** Peak rate in bits/s, +infinity if unlimited. */
     public double peak(int index) {
-        return peak(tree, index);
+        return EffectiveRates.peak(tree, index);
     }
 
     /** True if the guaranteed rate was derived rather than given. */
     public boolean guaranteeImplied(int index) {
-        return guaranteeImplied(tree, index);
-    }
-
-    /** Node {@code index}'s peak rate in bits/s, +infinity if unlimited. */
-    static double peak(BandwidthTree tree, int index) {
-        return tree.node(index).peak().asDouble();
-    }
-
-    /**
-     * Whether admission derives node {@code index}'s guarantee from its weight: in weighted mode, a
-     * member (not a template) that gives no guaranteed rate.
-     */
-    static boolean guaranteeImplied(BandwidthTree tree, int index) {
-        NodeSpec node = tree.node(index);
-        return tree.mode() == AllocationMode.WEIGHTED && !node.isTemplate() && node.guaranteed().isEmpty();
+        return EffectiveRates.guaranteeImplied(tree, index);
     }
 
     public double weight(String id) {
-        return weight[index(id)];
+        return weight(index(id));
     }
 
     public double guarantee(String id) {
-        return guarantee[index(id)];
+        return guarantee(index(id));
     }
 
     public double peak(String id) {

@@ -80,6 +80,32 @@ public class AdmissionTest {
     }
 
     @Test
+    public void everyKindOfMemberIsFoundAgainWithTheValuesAdmissionResolved() {
+        BandwidthTree t = subnetUserTree()
+                // only zero guarantees: the ratio is 0 and every weight 1
+                .addNode(ip("zero", null, "10.1.0.0/16").guaranteed(Rate.parse("2G")).build())
+                .addNode(ip("z1", "zero", "10.1.0.1").guaranteed(Rate.ZERO).build())
+                .addNode(ip("z2", "zero", "10.1.0.2").guaranteed(Rate.ZERO).build())
+                // an anchor, a guarantee-only member, a weight-only member capped by its peak
+                .addNode(ip("mixed", null, "10.2.0.0/16").guaranteed(Rate.parse("4G")).build())
+                .addNode(ip("m1", "mixed", "10.2.0.1").guaranteed(Rate.parse("1G")).weight(2.0).build())
+                .addNode(ip("m2", "mixed", "10.2.0.2").guaranteed(Rate.parse("500M")).build())
+                .addNode(ip("m3", "mixed", "10.2.0.3").weight(4.0).peak(Rate.parse("1.5G")).build())
+                .addNode(NodeSpec.builder("tpl").parent("mixed").guaranteed(Rate.parse("1M")).template(true).build())
+                .build();
+        ResolvedTree r = Admission.admit(t);
+        ResolutionChecks.assertValuesAreTheResolution("weighted", r);
+        assertEquals(1.0, r.weight("z1"), 0);
+        assertEquals(0.0, r.guarantee("z2"), 0);
+        assertEquals(1.0, r.weight("m2"), EPS); // 500M at 0.5G per unit of weight
+        assertEquals(1.5e9, r.guarantee("m3"), EPS); // 4 x 0.5G = 2G, capped at its peak
+        assertEquals(1.0, r.weight("tpl"), 0);
+        assertEquals(1e6, r.guarantee("tpl"), 0);
+        ResolutionChecks.assertValuesAreTheResolution("guarantee-excess",
+                Admission.admit(t.toBuilder().mode(AllocationMode.GUARANTEE_EXCESS).build()));
+    }
+
+    @Test
     public void portLimitIsEtaTimesCapacity() {
         BandwidthTree t = subnetUserTree()
                 .addNode(ip("a", null, "10.1.0.0/16").guaranteed(Rate.parse("6G")).build())

@@ -43,6 +43,20 @@ final class ResolutionChecks {
         for (int p = -1; p < expected.size(); p++) {
             assertEquals(where + ", group of " + p, expected.group(p), actual.group(p));
         }
+        assertValuesAreTheResolution(where, expected);
+    }
+
+    /**
+     * The weights and guarantees the admitted tree finds again from its nodes and their groups'
+     * ratios are, bit for bit, those a full admission pass computed.
+     */
+    static void assertValuesAreTheResolution(String where, ResolvedTree admitted) {
+        double[][] computed = Admission.resolvedValues(admitted.tree());
+        for (int i = 0; i < admitted.size(); i++) {
+            String at = where + ", node " + admitted.tree().node(i).id() + " as resolved";
+            assertEquals(at, Double.doubleToLongBits(computed[0][i]), Double.doubleToLongBits(admitted.weight(i)));
+            assertEquals(at, Double.doubleToLongBits(computed[1][i]), Double.doubleToLongBits(admitted.guarantee(i)));
+        }
     }
 
     /** The reference: the edited tree checked and admitted as a whole. */
