@@ -24,6 +24,8 @@ public final class NodeSpec {
     private final String parentId;
     private final MatchKey key;
     private final Rate guaranteed;
+    /** {@link #guaranteed} as returned, made once: admission and the resolved tree read it per node. */
+    private final Optional<Rate> guaranteedValue;
     private final Double weight;
     /** {@link #weight} as returned, made once: admission reads it many times per join. */
     private final OptionalDouble weightValue;
@@ -37,6 +39,7 @@ public final class NodeSpec {
         this.parentId = b.parentId;
         this.key = b.key;
         this.guaranteed = b.guaranteed;
+        this.guaranteedValue = Optional.ofNullable(guaranteed);
         this.weight = b.weight;
         this.weightValue = weight == null ? OptionalDouble.empty() : OptionalDouble.of(weight);
         this.peak = Objects.requireNonNull(b.peak, "peak");
@@ -77,7 +80,7 @@ public final class NodeSpec {
     }
 
     public Optional<Rate> guaranteed() {
-        return Optional.ofNullable(guaranteed);
+        return guaranteedValue;
     }
 
     public OptionalDouble weight() {
