@@ -1,12 +1,13 @@
 package org.hsdba.admission;
 
 import org.hsdba.model.AppliedEdit;
+import org.hsdba.model.BandwidthTree;
 
 /**
  * The effective weights and guarantees one admission pass works with, by node index. A full pass
  * sets every node's (flat arrays). A pass that re-resolves an edit sets only the nodes of the
- * groups it re-resolves and reads every other node's from the admitted tree, where the node came
- * from: a join then costs its group, not two arrays the size of the tree.
+ * groups it re-resolves and finds every other kept node's from its spec and its group's ratio: a
+ * join then costs the nodes it resolves, not two arrays the size of the tree.
  */
 abstract class RunValues {
 
@@ -24,12 +25,14 @@ abstract class RunValues {
     }
 
     /**
-     * Over the edited tree: nodes not set by the pass have the values of their source node in
-     * {@code admitted} if they are kept unchanged, else weight 0 and guarantee NaN (unknown until
-     * their group is resolved, so a guarantee compared before and after counts as changed).
+     * Over the edited tree {@code tree}, whose groups the pass keeps in {@code groups} (by parent
+     * index + 1; a kept parent's starts as the admitted tree's): a node not set by the pass has, if
+     * the edit kept it unchanged, the values its group's ratio gives it ({@link EffectiveRates}),
+     * else weight 0 and guarantee NaN (unknown until its group is resolved, so a guarantee compared
+     * before and after counts as changed).
      */
-    static RunValues kept(ResolvedTree admitted, AppliedEdit edit, boolean[] changed) {
-        return new Kept(admitted, edit, changed);
+    static RunValues kept(BandwidthTree tree, SiblingGroup[] groups, AppliedEdit edit, boolean[] changed) {
+        return new Kept(tree, groups, edit, changed);
     }
 
     private static final class Full extends RunValues {
@@ -63,14 +66,16 @@ abstract class RunValues {
     }
 
     private static final class Kept extends RunValues {
-        private final ResolvedTree admitted;
+        private final BandwidthTree tree;
+        private final SiblingGroup[] groups;
         private final AppliedEdit edit;
         private final boolean[] changed;
         private final IndexedDoubles weight = new IndexedDoubles();
         private final IndexedDoubles guarantee = new IndexedDoubles();
 
-        Kept(ResolvedTree admitted, AppliedEdit edit, boolean[] changed) {
-            this.admitted = admitted;
+        Kept(BandwidthTree tree, SiblingGroup[] groups, AppliedEdit edit, boolean[] changed) {
+            this.tree = tree;
+            this.groups = groups;
             this.edit = edit;
             this.changed = changed;
         }
@@ -81,8 +86,7 @@ abstract class RunValues {
             if (slot >= 0) {
                 return weight.value(slot);
             }
-            int s = edit.sourceIndex(i);
-            return s >= 0 && !changed[i] ? admitted.weight(s) : 0.0;
+            return keptUnchanged(i) ? EffectiveRates.weight(tree, i, ratioAbove(i)) : 0.0;
         }
 
         @Override
@@ -91,8 +95,15 @@ abstract class RunValues {
             if (slot >= 0) {
                 return guarantee.value(slot);
             }
-            int s = edit.sourceIndex(i);
-            return s >= 0 && !changed[i] ? admitted.guarantee(s) : Double.NaN;
+            return keptUnchanged(i) ? EffectiveRates.guarantee(tree, i, ratioAbove(i)) : Double.NaN;
+        }
+
+        private boolean keptUnchanged(int i) {
+            return !changed[i] && edit.sourceIndex(i) >= 0;
+        }
+
+        private double ratioAbove(int i) {
+            return groups[tree.parentIndex(i) + 1].ratio();
         }
 
         @Override

@@ -112,6 +112,37 @@ public class JoinAdmissionDifferentialTest {
         assertTrue(outcome(() -> Admission.apply(withAThenC, TreeEdit.add(user("x", 1000)))) instanceof List);
     }
 
+    /**
+     * A join to a group whose members all take an implied guarantee (the new member changes every
+     * one of them) or to an anchored group is resolved from what the admitted tree kept about the
+     * group: no group is walked member by member, however large.
+     */
+    @Test
+    public void aJoinIsResolvedFromTheKeptGroupNotByWalkingIt() {
+        for (boolean anchored : new boolean[] {false, true}) {
+            BandwidthTree.Builder b = BandwidthTree.builder(TestTrees.PORT).capacity(Rate.parse("10G"))
+                    .levels(List.of(LevelSpec.of("subnet", FieldSpec.of(240, 16)), LevelSpec.of("user", FieldSpec.of(240, 32))))
+                    .addNode(NodeSpec.builder("lab").key(MatchKey.exact(16, new byte[] {10, 0})).weight(1.0).build())
+                    .addNode(NodeSpec.builder("ops").key(MatchKey.exact(16, new byte[] {10, 1})).weight(1.0).build());
+            if (anchored) {
+                b.addNode(NodeSpec.builder("first").parent("lab").key(MatchKey.exact(32, new byte[] {10, 0, 100, 0}))
+                        .guaranteed(Rate.parse("1M")).weight(1.0).build());
+            }
+            for (int u = 0; u < 500; u++) {
+                b.addNode(user("u" + u, u));
+            }
+            ResolvedTree r = Admission.admit(b.build());
+            for (int u = 500; u < 520; u++) {
+                TreeEdit join = TreeEdit.add(user("u" + u, u));
+                String where = (anchored ? "anchored" : "implied") + ", join " + u;
+                assertEquals(where, 0, Admission.groupsWalked(r, join.apply(r.tree())));
+                ResolvedTree next = Admission.apply(r, join);
+                assertSameResolution(where, fullAdmission(r.tree(), join), next);
+                r = next;
+            }
+        }
+    }
+
     private static NodeSpec user(String id, int u) {
         return NodeSpec.builder(id).parent("lab").key(MatchKey.exact(32, new byte[] {10, 0, (byte) (u >>> 8), (byte) u}))
                 .weight(1.0).joined(true).build();
