@@ -51,7 +51,7 @@ BENCHES=(
 "rest|rest-api|org.hsdba.rest.bench.RestBenchmark|rest.txt||2 0.5|^(GET tree|PATCH node)"
 "patch-burst|rest-api|org.hsdba.rest.bench.ConcurrentPatchBench|patch-burst.txt||50 1|^(PATCH |GET other)"
 "sim|sim|org.hsdba.sim.bench.SimBench|sim.txt||0.05|^in-switch +(kernel|switch)"
-"join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.warmup=100:50 -Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50 -Dhsdba.bench.probe=10|^(end-to-end|controller-only) +100 .*[0-9]$"
+"join-latency|tests|org.junit.runner.JUnitCore org.hsdba.lifecycle.bench.JoinLatencyBench|join-latency.txt||-Dhsdba.bench.warmup=100:50 -Dhsdba.bench.jitQuietPercent=0 -Dhsdba.bench.e2e=100:50 -Dhsdba.bench.fileStore=100:20 -Dhsdba.bench.onosStore=100:20 -Dhsdba.bench.controller=100:50 -Dhsdba.bench.probe=10|^(end-to-end|controller-only) +100 .*[0-9]$"
 "lab|lab|org.hsdba.lab.bench.LabBenchmark|lab.txt||2 2|^(cold start, all|after [0-9]+ s of traffic)"
 "switches-side-by-side|tests|org.junit.runner.JUnitCore org.hsdba.interop.RealPortsThroughputBench|real-ports-throughput.txt||-Dhsdba.bench.rates=2000|^(pofswitch|pofswitch_hx|reference_stock|reference_in_switch) "
 )
