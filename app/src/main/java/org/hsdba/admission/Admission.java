@@ -333,7 +333,7 @@ public final class Admission {
                     NodeSpec node = tree.node(c);
                     values.setWeight(c, node.weight().orElse(1.0));
                     values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
-                    group.add(node, values.weight(c));
+                    group.add(node, values.weight(c), values.guarantee(c), EffectiveRates.guaranteeImplied(tree, c));
                 }
             } else {
                 ratio = resolveProportional(p, kids, budget, group);
@@ -403,8 +403,13 @@ public final class Admission {
                 // An underivable weight: the full resolution words it.
                 refused = Double.isNaN(values.weight(c));
             }
-            if (!refused && violations.size() == mark) {
-                checkSumOfChildren(p, template, budget);
+            // The sum rule binds only where some member's guarantee is not implied; the kept group
+            // has its members' sum then (their guarantees stay: the ratio is the anchor's), so a
+            // join checks it from that and its own, reading no sibling.
+            boolean implied = EffectiveRates.guaranteeImplied(tree, c);
+            if (!refused && violations.size() == mark && (!Double.isNaN(old.guaranteeSum()) || !implied)) {
+                double kept = Double.isNaN(old.guaranteeSum()) ? 0 : old.guaranteeSum();
+                checkSum(p, kept + values.guarantee(c), true, budget);
             }
             if (!refused && violations.size() == mark) {
                 // The kept members do not overlap each other: only the new key can overlap one.
@@ -422,7 +427,7 @@ public final class Admission {
                 return false;
             }
             SiblingGroup.Builder group = new SiblingGroup.Builder(tree, old);
-            group.add(node, values.weight(c));
+            group.add(node, values.weight(c), values.guarantee(c), EffectiveRates.guaranteeImplied(tree, c));
             groups[p + 1] = group.build(ratio);
             return true;
         }
@@ -469,7 +474,7 @@ public final class Admission {
                     for (int c : kids) {
                         values.setWeight(c, 1.0);
                         values.setGuarantee(c, 0);
-                        group.add(tree.node(c), 1.0);
+                        group.add(tree.node(c), 1.0, 0, false); // a zero guarantee given, not implied
                     }
                     return 0;
                 }
@@ -493,7 +498,7 @@ public final class Admission {
                     add(ViolationCode.WEIGHT_UNDERIVABLE, node.id(), "weight", tree.path(c) + ": a weight cannot be"
                             + " derived from guaranteed " + node.guaranteed().get() + anchorNote(anchor, rho) + "; give a weight");
                 }
-                group.add(node, values.weight(c));
+                group.add(node, values.weight(c), values.guarantee(c), EffectiveRates.guaranteeImplied(tree, c));
             }
             return rho;
         }
@@ -565,24 +570,6 @@ public final class Admission {
             for (int c : kids) {
                 sum += values.guarantee(c);
                 anyGiven |= !EffectiveRates.guaranteeImplied(tree, c);
-            }
-            checkSum(p, sum, anyGiven, budget);
-        }
-
-        /**
-         * {@link #checkSum(int, int[], double)} over the children of {@code p} but the one at position
-         * {@code template} (-1: none), in the same order, without gathering them: a join's group can
-         * hold thousands of users.
-         */
-        private void checkSumOfChildren(int p, int template, double budget) {
-            double sum = 0;
-            boolean anyGiven = false;
-            for (int k = 0; k < tree.childCount(p); k++) {
-                if (k != template) {
-                    int c = tree.child(p, k);
-                    sum += values.guarantee(c);
-                    anyGiven |= !EffectiveRates.guaranteeImplied(tree, c);
-                }
             }
             checkSum(p, sum, anyGiven, budget);
         }

@@ -49,6 +49,13 @@ public final class SiblingGroup {
     /** Sum of the weights of the members without a guaranteed rate (1 where not given). */
     private final double restWeightSum;
     /**
+     * The sum of the members' effective guarantees, in member order as the rule "children's
+     * guarantees within the parent's" adds them, where some member's guarantee is not implied
+     * (the rule binds only then); NaN in a group of implied guarantees, whose sum a join changes
+     * for every member. A join to the group then checks the rule from this and its own guarantee.
+     */
+    private final double guaranteeSum;
+    /**
      * The members' keys as numbers, value and mask of member {@code i} at {@code 2i, 2i + 1}, when
      * each has at most 64 bits (else null): whether a joining key overlaps a member is then a scan
      * of one array, not a read of every sibling's node and key. Only the first {@code members}
@@ -61,13 +68,14 @@ public final class SiblingGroup {
     private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
                          double weightSum, double minGiven, double maxGiven, double givenSum) {
         this(members, derived, guaranteesOnly, ratio, minWeight, maxWeight, weightSum, minGiven, maxGiven, givenSum, null,
-                false, false, 0, 0, null, null);
+                false, false, 0, 0, Double.NaN, null, null);
     }
 
     private SiblingGroup(int members, int derived, boolean guaranteesOnly, double ratio, double minWeight, double maxWeight,
                          double weightSum, double minGiven, double maxGiven, double givenSum, NodeSpec anchor,
                          boolean anyGuaranteeOnly, boolean anyRest, double guaranteeOnlySum, double restWeightSum,
-                         long[] keyBits, KeyBitsOwner keyOwner) {
+                         double guaranteeSum, long[] keyBits, KeyBitsOwner keyOwner) {
+        this.guaranteeSum = guaranteeSum;
         this.keyBits = keyBits;
         this.keyOwner = keyOwner;
         this.anchor = anchor;
@@ -103,6 +111,9 @@ public final class SiblingGroup {
         private double minG = Double.POSITIVE_INFINITY;
         private double maxG = Double.NEGATIVE_INFINITY;
         private double sumG;
+        private double sumEffective;
+        /** Some member's guarantee is not implied. */
+        private boolean anyGiven;
         private final Tally tally = new Tally();
         private long[] keys = new long[8];
         private KeyBitsOwner keyOwner = new KeyBitsOwner();
@@ -127,6 +138,8 @@ public final class SiblingGroup {
             minG = group.minGiven;
             maxG = group.maxGiven;
             sumG = group.givenSum;
+            anyGiven = !Double.isNaN(group.guaranteeSum);
+            sumEffective = anyGiven ? group.guaranteeSum : 0;
             tally.anchor = group.anchor;
             tally.anyGuaranteeOnly = group.anyGuaranteeOnly;
             tally.anyRest = group.anyRest;
@@ -136,10 +149,15 @@ public final class SiblingGroup {
             keyOwner = group.keyOwner;
         }
 
-        /** A non-template member with its effective weight. */
-        void add(NodeSpec node, double w) {
+        /**
+         * A non-template member with its effective weight and guarantee, and whether that
+         * guarantee is implied by the weight.
+         */
+        void add(NodeSpec node, double w, double guarantee, boolean implied) {
             addKey(node.key());
             members++;
+            sumEffective += guarantee;
+            anyGiven |= !implied;
             tally.add(node);
             // NaN (an underivable weight) must not look in range: it makes the range NaN.
             minW = Double.isNaN(w) || Double.isNaN(minW) ? Double.NaN : Math.min(minW, w);
@@ -193,7 +211,7 @@ public final class SiblingGroup {
             }
             return new SiblingGroup(members, derived, only, ratio, minW, maxW, sumW, only ? minG : Double.NaN,
                     only ? maxG : Double.NaN, only ? sumG : Double.NaN, tally.anchor, tally.anyGuaranteeOnly, tally.anyRest,
-                    tally.guaranteeOnlySum, tally.restWeightSum, keys, keyOwner);
+                    tally.guaranteeOnlySum, tally.restWeightSum, anyGiven ? sumEffective : Double.NaN, keys, keyOwner);
         }
     }
 
@@ -351,6 +369,14 @@ public final class SiblingGroup {
         return givenSum;
     }
 
+    /**
+     * The members' effective guarantees summed in member order, in b/s, where some member's is
+     * not implied; NaN where all are (or the group is empty).
+     */
+    double guaranteeSum() {
+        return guaranteeSum;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof SiblingGroup)) {
@@ -362,7 +388,7 @@ public final class SiblingGroup {
                 && same(minGiven, g.minGiven) && same(maxGiven, g.maxGiven) && same(givenSum, g.givenSum)
                 && java.util.Objects.equals(anchor, g.anchor) && anyGuaranteeOnly == g.anyGuaranteeOnly
                 && anyRest == g.anyRest && same(guaranteeOnlySum, g.guaranteeOnlySum)
-                && same(restWeightSum, g.restWeightSum);
+                && same(restWeightSum, g.restWeightSum) && same(guaranteeSum, g.guaranteeSum);
     }
 
     private static boolean same(double a, double b) {

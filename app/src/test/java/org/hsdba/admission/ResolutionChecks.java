@@ -57,6 +57,21 @@ final class ResolutionChecks {
             assertEquals(at, Double.doubleToLongBits(computed[0][i]), Double.doubleToLongBits(admitted.weight(i)));
             assertEquals(at, Double.doubleToLongBits(computed[1][i]), Double.doubleToLongBits(admitted.guarantee(i)));
         }
+        // Each group's kept sum of guarantees is the sum the rule "within the parent's" adds, in member order.
+        BandwidthTree t = admitted.tree();
+        for (int p = -1; p < t.size(); p++) {
+            double sum = 0;
+            boolean anyGiven = false;
+            for (int k = 0; k < t.childCount(p); k++) {
+                int c = t.child(p, k);
+                if (!t.node(c).isTemplate()) {
+                    sum += computed[1][c];
+                    anyGiven |= !admitted.guaranteeImplied(c);
+                }
+            }
+            assertEquals(where + ", sum of the guarantees under " + p, Double.doubleToLongBits(anyGiven ? sum : Double.NaN),
+                    Double.doubleToLongBits(admitted.group(p).guaranteeSum()));
+        }
     }
 
     /** The reference: the edited tree checked and admitted as a whole. */
