@@ -392,8 +392,8 @@ public final class Admission {
                     // summed in member order as a full resolution sums it (the new member is last).
                     ratio = budget / (old.restWeightSum() + SiblingGroup.Kind.restWeight(node));
                     // Each kept member's guarantee is now min(w * ratio, peak), found from the group
-                    // built below (EffectiveRates); the sum check before it checks nothing, as every
-                    // guarantee in the group is implied.
+                    // built below (EffectiveRates); every guarantee in the group being implied, the
+                    // sum rule does not bind (not checked below).
                 } else {
                     violations.subList(mark, violations.size()).clear();
                     return false;
