@@ -311,8 +311,7 @@ public final class Admission {
                     checkOwnRates(c, node); // a kept node passed when admitted, with the same spec
                 }
                 if (node.isTemplate()) {
-                    values.setWeight(c, node.weight().orElse(1.0));
-                    values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
+                    setFoundValues(c, Double.NaN);
                 } else {
                     kids[m++] = c;
                 }
@@ -331,8 +330,7 @@ public final class Admission {
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
                 for (int c : kids) {
                     NodeSpec node = tree.node(c);
-                    values.setWeight(c, node.weight().orElse(1.0));
-                    values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
+                    setFoundValues(c, Double.NaN);
                     group.add(node, values.weight(c), values.guarantee(c), EffectiveRates.guaranteeImplied(tree, c));
                 }
             } else {
@@ -377,8 +375,7 @@ public final class Admission {
             double ratio;
             boolean refused = false;
             if (tree.mode() == AllocationMode.GUARANTEE_EXCESS) {
-                values.setWeight(c, node.weight().orElse(1.0));
-                values.setGuarantee(c, node.guaranteed().map(Rate::asDouble).orElse(0.0));
+                setFoundValues(c, Double.NaN);
                 ratio = Double.NaN;
             } else {
                 SiblingGroup.Kind kind = SiblingGroup.Kind.of(node);
@@ -511,8 +508,7 @@ public final class Admission {
         private void resolveMember(int c, NodeSpec node, SiblingGroup.Kind kind, NodeSpec anchor, double rho) {
             switch (kind) {
                 case BOTH:
-                    values.setWeight(c, node.weight().getAsDouble());
-                    values.setGuarantee(c, node.guaranteed().get().asDouble());
+                    setFoundValues(c, rho); // its own
                     checkProportional(c, anchor, rho);
                     break;
                 case GUARANTEE_ONLY:
@@ -522,10 +518,18 @@ public final class Admission {
                     values.setWeight(c, !(w > 0) || Double.isInfinite(w) ? Double.NaN : w);
                     break;
                 default:
-                    double rest = SiblingGroup.Kind.restWeight(node);
-                    values.setWeight(c, rest);
-                    values.setGuarantee(c, Math.min(rest * rho, EffectiveRates.peak(tree, c)));
+                    setFoundValues(c, rho); // its weight (or 1) and min(w * rho, peak)
             }
+        }
+
+        /**
+         * Node {@code c}'s values as the admitted tree finds them again ({@link EffectiveRates}),
+         * its group resolved with {@code ratio}: one definition for the pass and the reading. Not
+         * for a member giving only a guarantee, whose weight the pass must see fail (NaN).
+         */
+        private void setFoundValues(int c, double ratio) {
+            values.setWeight(c, EffectiveRates.weight(tree, c, ratio));
+            values.setGuarantee(c, EffectiveRates.guarantee(tree, c, ratio));
         }
 
         private String anchorNote(NodeSpec anchor, double rho) {
